@@ -1,0 +1,4 @@
+# QEMU device configuration for qemu-tensix: only the Tensix machines.
+# Installed as configs/devices/riscv32-softmmu/tensix.mak and selected with
+# configure --with-devices-riscv32=tensix (see scripts/prepare-qemu.sh).
+CONFIG_TT_TENSIX=y

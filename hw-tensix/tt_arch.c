@@ -1,0 +1,81 @@
+/*
+ * Tenstorrent Tensix tile: per-architecture parameter tables
+ *
+ * Sources: tt-isa-documentation (WormholeB0, BlackholeA0: BabyRISCV/README.md
+ * memory maps, PushTensixInstruction.md, REPLAY.md, BackendConfiguration.md)
+ * and tt-metal's cfg_defines.h for configuration word indices.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qemu/units.h"
+#include "target/riscv/cpu-qom.h"
+#include "tt_arch.h"
+
+static const TTArchInfo tt_arch_table[TT_ARCH__MAX] = {
+    [TT_ARCH_WORMHOLE_B0] = {
+        .id = TT_ARCH_WORMHOLE_B0,
+        .name = "wormhole_b0",
+        .cpu_type = TYPE_RISCV_CPU_TT_WH,
+        .clock_hz = 1000000000ULL,
+        .l1_size = 1464 * KiB,
+        .local_ram_size = { 4 * KiB, 4 * KiB, 2 * KiB, 2 * KiB, 2 * KiB },
+        .ncrisc_iram_size = 16 * KiB,
+        .has_local_ram_alias = false,
+        .default_reset_pc = { 0x0, 0x12000, 0x6000, 0xA000, 0xE000 },
+        .reset_pc_in_cfg = true,
+        .cfg_trisc_reset_pc = 158,
+        .cfg_trisc_reset_pc_en = 161,
+        .cfg_ncrisc_reset_pc = 162,
+        .cfg_ncrisc_reset_pc_en = 163,
+        .fifo_accept_max = 31,
+        .replay_len0 = 32,
+        .cfg_state_words = 47 * 4,
+        .cfg_state1_offset = 0x2F0,
+        .cfg_dual_offset = 0,
+        .cfg_global_base = 152,
+        .thd_cfg_offset = 0x5E0,
+        .thd_cfg_words = 57,
+        .thd_cfg_entry = 16,
+        .thd_cfg_stride = 0x390,
+    },
+    [TT_ARCH_BLACKHOLE] = {
+        .id = TT_ARCH_BLACKHOLE,
+        .name = "blackhole",
+        .cpu_type = TYPE_RISCV_CPU_TT_BH,
+        .clock_hz = 1350000000ULL,
+        .l1_size = 1536 * KiB,
+        .local_ram_size = { 8 * KiB, 8 * KiB, 4 * KiB, 4 * KiB, 4 * KiB },
+        .ncrisc_iram_size = 0,
+        .has_local_ram_alias = true,
+        .local_ram_clears_on_release = true,
+        .default_reset_pc = { 0x0, 0x12000, 0x6000, 0xA000, 0xE000 },
+        .reset_pc_in_cfg = false,
+        .fifo_accept_max = 28,
+        .replay_len0 = 32,
+        .cfg_state_words = 56 * 4,
+        .cfg_state1_offset = 0x380,
+        .cfg_dual_offset = 0x700,
+        .cfg_global_base = 180,
+        .thd_cfg_offset = 0xA80,
+        .thd_cfg_words = 68,
+        .thd_cfg_entry = 4,
+        .thd_cfg_stride = 0x110,
+    },
+};
+
+const TTArchInfo *tt_arch_get(TTArchId id)
+{
+    assert(id < TT_ARCH__MAX);
+    return &tt_arch_table[id];
+}
+
+const TTArchInfo *tt_arch_by_name(const char *name)
+{
+    for (int i = 0; i < TT_ARCH__MAX; i++) {
+        if (!strcmp(tt_arch_table[i].name, name)) {
+            return &tt_arch_table[i];
+        }
+    }
+    return NULL;
+}
