@@ -894,22 +894,22 @@ static void tt_tensix_realize(DeviceState *dev, Error **errp)
             name = g_strdup_printf("tt-instrn-buf%d-%s", i, tt_core_name[c]);
             memory_region_init_io(&s->instrn_buf[c][i], obj, &tt_instrn_ops,
                                   &s->view[c][i], name, TT_INSTRN_BUF_STRIDE);
-            g_free(name);
+            g_clear_pointer(&name, g_free);
         }
         for (int i = 0; i < (c == TT_CORE_BRISC ? TT_NUM_THREADS : 1); i++) {
             name = g_strdup_printf("tt-pc-buf%d-%s", i, tt_core_name[c]);
             memory_region_init_io(&s->pc_buf[c][i], obj, &tt_pcbuf_ops,
                                   &s->view[c][i], name, TT_PC_BUF_STRIDE);
-            g_free(name);
+            g_clear_pointer(&name, g_free);
         }
         name = g_strdup_printf("tt-regfile-%s", tt_core_name[c]);
         memory_region_init_io(&s->regfile[c], obj, &tt_regfile_ops,
                               &s->view[c][0], name, 0x1000);
-        g_free(name);
+        g_clear_pointer(&name, g_free);
         name = g_strdup_printf("tt-mailbox-%s", tt_core_name[c]);
         memory_region_init_io(&s->mailbox[c], obj, &tt_mbox_ops,
                               &s->view[c][0], name, 4 * TT_MAILBOX_STRIDE);
-        g_free(name);
+        g_clear_pointer(&name, g_free);
         name = g_strdup_printf("tt-cfg-%s", tt_core_name[c]);
         memory_region_init_io(&s->cfg[c], obj, &tt_cfg_ops, &s->view[c][0],
                               name, 0x10000);

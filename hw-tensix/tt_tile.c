@@ -463,7 +463,7 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     /* The core's view of the address space */
     name = g_strdup_printf("tt-view-%s(%u,%u)", tt_core_names[i], s->x, s->y);
     memory_region_init(&c->view, obj, name, UINT64_MAX);
-    g_free(name);
+    g_clear_pointer(&name, g_free);
     memory_region_init_io(&c->unmapped, obj, &tt_unmapped_ops, c,
                           "tt-unmapped", TT_NOC_TILE_SPAN);
     memory_region_add_subregion_overlap(&c->view, 0, &c->unmapped, -2);
@@ -480,14 +480,13 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
                                 a->local_ram_size[i], errp)) {
         return false;
     }
-    g_free(name);
+    g_clear_pointer(&name, g_free);
     memory_region_add_subregion(&c->view, TT_LOCAL_RAM_BASE, &c->local_ram);
     if (a->has_local_ram_alias) {
         name = g_strdup_printf("tt-local-ram-alias-%s", tt_core_names[i]);
         memory_region_init_alias(&s->local_alias[i], obj, name, &c->local_ram,
                                  0, a->local_ram_size[i]);
-        g_free(name);
-        name = NULL;
+        g_clear_pointer(&name, g_free);
         memory_region_add_subregion(&s->space,
                                     TT_LOCAL_ALIAS_BASE + 0x2000 *
                                     (i == TT_CORE_BRISC ? 0 :
@@ -523,7 +522,7 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
                                     &ts->mailbox[i]);
         memory_region_add_subregion(&c->view, TT_CFG_BASE, &ts->cfg[i]);
         if (TT_CORE_IS_TRISC(i)) {
-            g_free(name);
+            g_clear_pointer(&name, g_free);
             name = g_strdup_printf("mop-cfg-t%d", TT_TRISC_THREAD(i));
             tt_tile_map_unimp(s, &c->view, name, TT_MOP_CFG_BASE, 0x24);
         }
@@ -577,7 +576,7 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
     /* The shared (NoC-visible) tile space */
     name = g_strdup_printf("tt-tile(%u,%u)", s->x, s->y);
     memory_region_init(&s->space, obj, name, TT_NOC_TILE_SPAN);
-    g_free(name);
+    g_clear_pointer(&name, g_free);
     name = g_strdup_printf("tt-l1(%u,%u)", s->x, s->y);
     if (!memory_region_init_ram(&s->l1, obj, name, a->l1_size, errp)) {
         return;
