@@ -1,0 +1,20 @@
+#!/bin/sh
+# Run our qtests (suite "tensix") and QEMU's generic qtests (suite
+# "qtest-riscv32": qom-test, device-introspect-test, test-hmp, qmp-cmd-test,
+# ...) against the tt-blackhole and tt-wormhole machines.
+# Usage: scripts/run-qtests.sh QEMU_BUILD_DIR
+set -eu
+QB=$1
+status=0
+flock /tmp/qemu-tensix-build.lock \
+    meson test -C "$QB" --suite tensix --suite qtest-riscv32 \
+    --print-errorlogs --num-processes 2 > "$QB/qtest-summary.log" 2>&1 ||
+    status=$?
+grep -E "^ *[0-9]+/[0-9]+ " "$QB/qtest-summary.log" || true
+ok=$(sed -n 's/^Ok: *\([0-9]*\).*/\1/p' "$QB/qtest-summary.log")
+fail=$(sed -n 's/^Fail: *\([0-9]*\).*/\1/p' "$QB/qtest-summary.log")
+if [ "$status" != 0 ]; then
+    tail -n 60 "$QB/qtest-summary.log"
+fi
+echo "qtest: ${ok:-0} passed, ${fail:-0} failed"
+exit "$status"

@@ -1,0 +1,52 @@
+#!/bin/sh
+# qemu-tensix benchmark: RISC-V instruction rate of one busy BRISC.
+#
+# Runs bench.elf (a 4-instruction ALU loop on BRISC) for two loop counts
+# and reports instructions per second of host time from the difference,
+# which cancels QEMU start-up and exit.  Then the same with the other
+# four cores released and spin-polling an L1 word.
+#
+# Usage: run-bench.sh QEMU BENCH_ELF [MACHINE...]
+set -eu
+QEMU=$1
+ELF=$2
+shift 2
+MACHINES=${*:-tt-blackhole tt-wormhole}
+N1=${BENCH_N1:-50000000}
+N2=${BENCH_N2:-1000000000}
+
+now_ns() {
+    date +%s%N
+}
+
+# run MACHINE COUNT RELEASE_OTHERS -> elapsed ns
+run() {
+    t0=$(now_ns)
+    "$QEMU" -M "$1" -nographic -monitor none -serial none \
+        -semihosting-config enable=on,target=native -kernel "$ELF" \
+        -device loader,addr=0x20000,data="$2",data-len=4 \
+        -device loader,addr=0x20004,data="$3",data-len=4
+    t1=$(now_ns)
+    echo $((t1 - t0))
+}
+
+for m in $MACHINES; do
+    for others in 0 1; do
+        best=""
+        for rep in 1 2 3; do
+            a=$(run "$m" "$N1" "$others")
+            b=$(run "$m" "$N2" "$others")
+            rate=$(( (4 * (N2 - N1)) * 1000000 / ((b - a) / 1000) ))
+            if [ -z "$best" ] || [ "$rate" -gt "$best" ]; then
+                best=$rate
+            fi
+        done
+        if [ "$others" = 0 ]; then
+            what="busy BRISC, other cores in reset"
+        else
+            what="busy BRISC, 4 cores spin-polling L1"
+        fi
+        printf '%-14s %-38s %8d MIPS (best of 3)\n' "$m" "$what" \
+            $((best / 1000000))
+    done
+done
