@@ -56,16 +56,58 @@ struct TTMachineState {
     uint32_t num_tiles;
 };
 
+static const char *tt_core_label[TT_NUM_CORES] = {
+    "BRISC", "NCRISC", "TRISC0", "TRISC1", "TRISC2",
+};
+
+typedef struct TTElfCheck {
+    TTCore *core;
+    const char *file;
+} TTElfCheck;
+
+/* True if [addr, addr + len) is RAM in @c's view */
+static bool tt_core_range_is_ram(TTCore *c, uint64_t addr, uint64_t len)
+{
+    MemoryRegionSection sec = memory_region_find(&c->view, addr, len ?: 1);
+    bool ok = sec.mr && memory_region_is_ram(sec.mr) &&
+              int128_get64(sec.size) == (len ?: 1);
+
+    if (sec.mr) {
+        memory_region_unref(sec.mr);
+    }
+    return ok;
+}
+
+/* load_elf's per-segment address hook: reject segments outside RAM */
+static uint64_t tt_elf_check_segment(void *opaque, uint64_t addr)
+{
+    TTElfCheck *chk = opaque;
+
+    if (!tt_core_range_is_ram(chk->core, addr, 1)) {
+        error_report("tt: ELF '%s': segment at 0x%08" PRIx64 " is outside "
+                     "the memory of tile (%u,%u) %s (L1, its local RAM%s)",
+                     chk->file, addr, chk->core->tile->x, chk->core->tile->y,
+                     tt_core_label[chk->core->index],
+                     chk->core->index == TT_CORE_NCRISC &&
+                     chk->core->tile->arch->ncrisc_iram_size ? ", its IRAM"
+                                                             : "");
+        exit(1);
+    }
+    return addr;
+}
+
 static void tt_load_elf(TTCore *c, const char *file, uint64_t *entry)
 {
     AddressSpace *as = CPU(&c->cpu)->as;
+    TTElfCheck chk = { .core = c, .file = file };
+    uint64_t low, high;
     ssize_t size;
 
-    size = load_elf_as(file, NULL, NULL, NULL, entry, NULL, NULL, NULL,
-                       ELFDATA2LSB, EM_RISCV, 1, 0, as);
+    size = load_elf_as(file, NULL, tt_elf_check_segment, &chk, entry, &low,
+                       &high, NULL, ELFDATA2LSB, EM_RISCV, 1, 0, as);
     if (size < 0) {
-        error_report("tt: could not load ELF '%s' for tile (%u,%u) core %d: "
-                     "%s", file, c->tile->x, c->tile->y, c->index,
+        error_report("tt: could not load ELF '%s' for tile (%u,%u) %s: %s",
+                     file, c->tile->x, c->tile->y, tt_core_label[c->index],
                      load_elf_strerror(size));
         exit(1);
     }
