@@ -1,0 +1,1052 @@
+/*
+ * QTest testcase for the Tenstorrent Tensix tile (tt-blackhole, tt-wormhole)
+ *
+ * Every expected value below comes from the documented behaviour of the
+ * hardware (tt-isa-documentation BabyRISCV / TensixCoprocessor pages and
+ * the tt-metal register headers, summarised in the project's
+ * reference/address-map.md), never from running the model.
+ *
+ * Under -accel qtest no guest code runs.  qtest accesses go through tile
+ * (0,0)'s BRISC view: the low 4 GiB are that tile's local map as BRISC
+ * sees it, above 4 GiB is the NoC view where tile (x,y)'s local address A
+ * sits at (y << 42) | (x << 36) | A.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "libqtest.h"
+
+/* Address of tile (x, y)'s local address @a in the NoC view */
+#define NOC(x, y, a) \
+    (((uint64_t)(y) << 42) | ((uint64_t)(x) << 36) | (uint64_t)(a))
+
+/* Local data RAM (private per core) and its Blackhole slow alias */
+#define LOCAL_RAM_BASE          0xFFB00000u
+#define LOCAL_ALIAS_BRISC       0xFFB14000u
+#define LOCAL_ALIAS_NCRISC      0xFFB16000u
+#define LOCAL_ALIAS_TRISC0      0xFFB18000u
+
+/* Tile control / debug / status registers */
+#define REGS_BASE               0xFFB12000u
+#define CFGREG_RD_CNTL          (REGS_BASE + 0x058)
+#define DBG_FEATURE_DISABLE     (REGS_BASE + 0x068)
+#define CFGREG_RDDATA           (REGS_BASE + 0x078)
+#define INSTRN_BUF_STATUS       (REGS_BASE + 0x0A8)
+#define SOFT_RESET_0            (REGS_BASE + 0x1B0)
+#define WALL_CLOCK_L            (REGS_BASE + 0x1F0)
+#define WALL_CLOCK_1            (REGS_BASE + 0x1F4)
+#define WALL_CLOCK_H            (REGS_BASE + 0x1F8)
+#define BH_DISABLE_RESET        (REGS_BASE + 0x224)
+#define BH_TRISC0_RESET_PC      (REGS_BASE + 0x228)
+#define BH_TRISC1_RESET_PC      (REGS_BASE + 0x22C)
+#define BH_TRISC2_RESET_PC      (REGS_BASE + 0x230)
+#define BH_TRISC_RESET_PC_OVR   (REGS_BASE + 0x234)
+#define BH_NCRISC_RESET_PC      (REGS_BASE + 0x238)
+#define BH_NCRISC_RESET_PC_OVR  (REGS_BASE + 0x23C)
+
+/* SOFT_RESET_0 values (SoftReset.md bit layout) */
+#define SOFT_RESET_BRISC_ONLY   0x47000u    /* B released, NC/T0-2 held */
+#define SOFT_RESET_ALL_HELD     0x47800u
+#define SOFT_RESET_NCRISC       (1u << 18)
+
+/* INSTRN_BUF_STATUS: bit t = thread t FIFO not full, bit 4+t = empty */
+#define IBS_NOT_FULL(t)         (1u << (t))
+#define IBS_EMPTY(t)            (1u << (4 + (t)))
+#define IBS_ALL_IDLE            0x77u
+
+/* Tensix windows in BRISC's view */
+#define REGFILE_BASE            0xFFE00000u
+#define INSTRN_BUF(t)           (0xFFE40000u + (t) * 0x10000u)
+#define MAILBOX(r)              (0xFFEC0000u + (r) * 0x1000u)
+#define CFG_BASE                0xFFEF0000u
+
+/* Unmapped in every core's view */
+#define UNMAPPED_ADDR           0xFFB90000u
+
+/* Tensix instruction encodings */
+#define OP_STALLWAIT            0xA2u
+#define OP_SEMINIT              0xA3u
+#define OP_SEMPOST              0xA4u
+#define OP_SEMGET               0xA5u
+#define OP_SEMWAIT              0xA6u
+#define OP_SETDMAREG            0x45u
+
+#define BLOCK_B5_THCON          (1u << 5)
+#define BLOCK_B6_FPU            (1u << 6)
+#define BLOCK_ALL               0x1FFu
+
+#define SEMWAIT_WHILE_ZERO      1u      /* wait while any Value == 0 */
+#define SEMWAIT_WHILE_FULL      2u      /* wait while any Value >= Max */
+
+static uint32_t setdmareg(uint32_t half, uint32_t value)
+{
+    return (OP_SETDMAREG << 24) | ((value & 0xFFFF) << 8) | (half & 0x7F);
+}
+
+static uint32_t seminit(uint32_t mask, uint32_t value, uint32_t max)
+{
+    return (OP_SEMINIT << 24) | (max << 20) | (value << 16) | (mask << 2);
+}
+
+static uint32_t sempost(uint32_t mask)
+{
+    return (OP_SEMPOST << 24) | (mask << 2);
+}
+
+static uint32_t semget(uint32_t mask)
+{
+    return (OP_SEMGET << 24) | (mask << 2);
+}
+
+static uint32_t semwait(uint32_t block, uint32_t mask, uint32_t cond)
+{
+    return (OP_SEMWAIT << 24) | (block << 15) | (mask << 2) | cond;
+}
+
+static uint32_t stallwait(uint32_t block, uint32_t cond)
+{
+    return (OP_STALLWAIT << 24) | (block << 15) | cond;
+}
+
+/* Thread @t's GPR @r as BRISC sees it */
+static uint32_t gpr_addr(int t, int r)
+{
+    return REGFILE_BASE + t * 256 + 4 * r;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Per-architecture facts                                                 */
+/* ---------------------------------------------------------------------- */
+
+typedef struct TTArch {
+    const char *name;           /* test path component */
+    const char *machine;
+    bool blackhole;
+    uint32_t l1_size;
+    uint32_t brisc_ram_size;
+    uint64_t clk_num;           /* cycles per ns = clk_num / clk_den */
+    uint64_t clk_den;
+    uint32_t fifo_capacity;     /* instructions a full FIFO holds */
+    uint32_t cfg_state1;        /* byte offset of Config[1] */
+    uint32_t cfg_global_base;   /* first word shared by both states */
+    uint32_t thd_cfg;           /* byte offset of ThreadConfig */
+} TTArch;
+
+static const TTArch tt_blackhole = {
+    .name = "blackhole",
+    .machine = "tt-blackhole",
+    .blackhole = true,
+    .l1_size = 1536 * 1024,
+    .brisc_ram_size = 8 * 1024,
+    .clk_num = 27,              /* 1.35 GHz */
+    .clk_den = 20,
+    .fifo_capacity = 29,        /* push accepted while it holds <= 28 */
+    .cfg_state1 = 0x380,
+    .cfg_global_base = 180,
+    .thd_cfg = 0xA80,
+};
+
+static const TTArch tt_wormhole = {
+    .name = "wormhole",
+    .machine = "tt-wormhole",
+    .blackhole = false,
+    .l1_size = 1464 * 1024,
+    .brisc_ram_size = 4 * 1024,
+    .clk_num = 1,               /* 1 GHz */
+    .clk_den = 1,
+    .fifo_capacity = 32,
+    .cfg_state1 = 0x2F0,
+    .cfg_global_base = 152,
+    .thd_cfg = 0x5E0,
+};
+
+static QTestState *tt_start(const TTArch *a, const char *extra)
+{
+    return qtest_initf("-machine %s%s", a->machine, extra ? extra : "");
+}
+
+/* ---------------------------------------------------------------------- */
+/* Soft reset and reset PCs                                               */
+/* ---------------------------------------------------------------------- */
+
+static void test_soft_reset(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+
+    /* After machine reset only BRISC runs */
+    g_assert_cmphex(qtest_readl(qts, SOFT_RESET_0), ==, SOFT_RESET_BRISC_ONLY);
+
+    qtest_writel(qts, SOFT_RESET_0, SOFT_RESET_ALL_HELD);
+    g_assert_cmphex(qtest_readl(qts, SOFT_RESET_0), ==, SOFT_RESET_ALL_HELD);
+    qtest_writel(qts, SOFT_RESET_0, 0);
+    g_assert_cmphex(qtest_readl(qts, SOFT_RESET_0), ==, 0);
+    qtest_writel(qts, SOFT_RESET_0, SOFT_RESET_NCRISC);
+    g_assert_cmphex(qtest_readl(qts, SOFT_RESET_0), ==, SOFT_RESET_NCRISC);
+    qtest_writel(qts, SOFT_RESET_0, SOFT_RESET_BRISC_ONLY);
+    g_assert_cmphex(qtest_readl(qts, SOFT_RESET_0), ==, SOFT_RESET_BRISC_ONLY);
+
+    qtest_quit(qts);
+}
+
+static void test_reset_pc_bh(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+
+    qtest_writel(qts, BH_TRISC0_RESET_PC, 0x00010000);
+    qtest_writel(qts, BH_TRISC1_RESET_PC, 0x00020004);
+    qtest_writel(qts, BH_TRISC2_RESET_PC, 0x00030008);
+    qtest_writel(qts, BH_NCRISC_RESET_PC, 0x0004000C);
+    g_assert_cmphex(qtest_readl(qts, BH_TRISC0_RESET_PC), ==, 0x00010000);
+    g_assert_cmphex(qtest_readl(qts, BH_TRISC1_RESET_PC), ==, 0x00020004);
+    g_assert_cmphex(qtest_readl(qts, BH_TRISC2_RESET_PC), ==, 0x00030008);
+    g_assert_cmphex(qtest_readl(qts, BH_NCRISC_RESET_PC), ==, 0x0004000C);
+
+    /* Override enables: bit i for T_i (3 bits), bit 0 for NCRISC */
+    qtest_writel(qts, BH_TRISC_RESET_PC_OVR, 0xFF);
+    g_assert_cmphex(qtest_readl(qts, BH_TRISC_RESET_PC_OVR), ==, 0x7);
+    qtest_writel(qts, BH_TRISC_RESET_PC_OVR, 0x5);
+    g_assert_cmphex(qtest_readl(qts, BH_TRISC_RESET_PC_OVR), ==, 0x5);
+    qtest_writel(qts, BH_NCRISC_RESET_PC_OVR, 0xFF);
+    g_assert_cmphex(qtest_readl(qts, BH_NCRISC_RESET_PC_OVR), ==, 0x1);
+    qtest_writel(qts, BH_NCRISC_RESET_PC_OVR, 0xFE);
+    g_assert_cmphex(qtest_readl(qts, BH_NCRISC_RESET_PC_OVR), ==, 0x0);
+
+    /* The PCs were not disturbed by the enable writes */
+    g_assert_cmphex(qtest_readl(qts, BH_TRISC0_RESET_PC), ==, 0x00010000);
+    g_assert_cmphex(qtest_readl(qts, BH_NCRISC_RESET_PC), ==, 0x0004000C);
+
+    qtest_quit(qts);
+}
+
+/*
+ * Wormhole: TRISC0-2 reset PCs are TENSIX_CFG words 158-160, the TRISC
+ * override enables word 161, the NCRISC PC 162 and its enable 163.  Being
+ * at or above the global base (152) they are shared by both states.
+ */
+static void test_reset_pc_wh(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+
+    g_assert_cmpuint(a->cfg_global_base, <=, 158);
+    for (uint32_t idx = 158; idx <= 163; idx++) {
+        uint32_t val = 0x00100000u * (idx - 157) + idx * 4;
+
+        qtest_writel(qts, CFG_BASE + 4 * idx, val);
+    }
+    for (uint32_t idx = 158; idx <= 163; idx++) {
+        uint32_t val = 0x00100000u * (idx - 157) + idx * 4;
+
+        g_assert_cmphex(qtest_readl(qts, CFG_BASE + 4 * idx), ==, val);
+        g_assert_cmphex(qtest_readl(qts, CFG_BASE + a->cfg_state1 + 4 * idx),
+                        ==, val);
+    }
+    g_assert_cmphex(qtest_readl(qts, 0xFFEF0278), ==, 0x00100000 + 158 * 4);
+    g_assert_cmphex(qtest_readl(qts, 0xFFEF028C), ==, 0x00600000 + 163 * 4);
+
+    /* A write through the state-1 address lands in the global word too */
+    qtest_writel(qts, CFG_BASE + a->cfg_state1 + 4 * 161, 0x5);
+    g_assert_cmphex(qtest_readl(qts, CFG_BASE + 4 * 161), ==, 0x5);
+
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* NoC view, grid, L1 and local RAM                                       */
+/* ---------------------------------------------------------------------- */
+
+static uint32_t grid_word(int x, int y)
+{
+    return 0xA5000000u | (x << 8) | y;
+}
+
+static void test_noc_grid(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, ",grid-width=2,grid-height=2");
+
+    for (int y = 0; y < 2; y++) {
+        for (int x = 0; x < 2; x++) {
+            qtest_writel(qts, NOC(x, y, 0x1000), grid_word(x, y));
+        }
+    }
+    for (int y = 0; y < 2; y++) {
+        for (int x = 0; x < 2; x++) {
+            g_assert_cmphex(qtest_readl(qts, NOC(x, y, 0x1000)), ==,
+                            grid_word(x, y));
+        }
+    }
+    /* Tile (0,0) is the one whose BRISC view qtest uses */
+    g_assert_cmphex(qtest_readl(qts, 0x1000), ==, grid_word(0, 0));
+    qtest_writel(qts, 0x1004, 0x12345678);
+    g_assert_cmphex(qtest_readl(qts, NOC(0, 0, 0x1004)), ==, 0x12345678);
+    g_assert_cmphex(qtest_readl(qts, NOC(1, 1, 0x1004)), !=, 0x12345678);
+
+    /* A later write to (1,1) does not leak into (0,0) */
+    qtest_writel(qts, NOC(1, 1, 0x1000), 0xDEADBEEF);
+    g_assert_cmphex(qtest_readl(qts, 0x1000), ==, grid_word(0, 0));
+    g_assert_cmphex(qtest_readl(qts, NOC(1, 1, 0x1000)), ==, 0xDEADBEEF);
+
+    /* No tile at (2,0): nothing stored there */
+    qtest_writel(qts, NOC(2, 0, 0x1000), 0xCAFEF00D);
+    g_assert_cmphex(qtest_readl(qts, NOC(2, 0, 0x1000)), ==, 0);
+
+    /* Every tile's SOFT_RESET_0 over the NoC, each independent */
+    for (int y = 0; y < 2; y++) {
+        for (int x = 0; x < 2; x++) {
+            g_assert_cmphex(qtest_readl(qts, NOC(x, y, SOFT_RESET_0)), ==,
+                            SOFT_RESET_BRISC_ONLY);
+        }
+    }
+    qtest_writel(qts, NOC(1, 0, SOFT_RESET_0), SOFT_RESET_ALL_HELD);
+    g_assert_cmphex(qtest_readl(qts, NOC(1, 0, SOFT_RESET_0)), ==,
+                    SOFT_RESET_ALL_HELD);
+    g_assert_cmphex(qtest_readl(qts, SOFT_RESET_0), ==, SOFT_RESET_BRISC_ONLY);
+    g_assert_cmphex(qtest_readl(qts, NOC(0, 1, SOFT_RESET_0)), ==,
+                    SOFT_RESET_BRISC_ONLY);
+    g_assert_cmphex(qtest_readl(qts, NOC(1, 1, SOFT_RESET_0)), ==,
+                    SOFT_RESET_BRISC_ONLY);
+
+    /* A local write reaches tile (0,0) only */
+    qtest_writel(qts, SOFT_RESET_0, SOFT_RESET_NCRISC);
+    g_assert_cmphex(qtest_readl(qts, NOC(0, 0, SOFT_RESET_0)), ==,
+                    SOFT_RESET_NCRISC);
+    g_assert_cmphex(qtest_readl(qts, NOC(1, 0, SOFT_RESET_0)), ==,
+                    SOFT_RESET_ALL_HELD);
+    g_assert_cmphex(qtest_readl(qts, NOC(1, 1, SOFT_RESET_0)), ==,
+                    SOFT_RESET_BRISC_ONLY);
+
+    qtest_quit(qts);
+}
+
+static void test_noc_origin(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, ",tile-x=1,tile-y=1");
+
+    /* The only tile sits at NoC (1,1): its L1 is reachable both ways */
+    qtest_writel(qts, 0x100, 0x11223344);
+    g_assert_cmphex(qtest_readl(qts, NOC(1, 1, 0x100)), ==, 0x11223344);
+    qtest_writel(qts, NOC(1, 1, 0x104), 0x55667788);
+    g_assert_cmphex(qtest_readl(qts, 0x104), ==, 0x55667788);
+    g_assert_cmphex(qtest_readl(qts, NOC(1, 1, SOFT_RESET_0)), ==,
+                    SOFT_RESET_BRISC_ONLY);
+
+    /* Nothing at (1,0) or (0,1) */
+    qtest_writel(qts, NOC(1, 0, 0x100), 0xCAFEF00D);
+    qtest_writel(qts, NOC(0, 1, 0x100), 0xCAFEF00D);
+    g_assert_cmphex(qtest_readl(qts, NOC(1, 0, 0x100)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, NOC(0, 1, 0x100)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, 0x100), ==, 0x11223344);
+
+    qtest_quit(qts);
+}
+
+static void test_l1_size(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t last = a->l1_size - 4;
+
+    g_assert_cmphex(last, ==, a->blackhole ? 0x17FFFC : 0x16DFFC);
+    qtest_writel(qts, 0x0, 0x01020304);
+    qtest_writel(qts, last, 0xFEEDFACE);
+    g_assert_cmphex(qtest_readl(qts, 0x0), ==, 0x01020304);
+    g_assert_cmphex(qtest_readl(qts, last), ==, 0xFEEDFACE);
+    g_assert_cmphex(qtest_readl(qts, NOC(0, 0, last)), ==, 0xFEEDFACE);
+
+    /* Just past the end of L1 nothing stores */
+    qtest_writel(qts, a->l1_size, 0xFEEDFACE);
+    g_assert_cmphex(qtest_readl(qts, a->l1_size), ==, 0);
+
+    /* Sub-word accesses to L1 */
+    qtest_writeb(qts, last + 1, 0x00);
+    g_assert_cmphex(qtest_readl(qts, last), ==, 0xFEED00CE);
+    g_assert_cmphex(qtest_readw(qts, last + 2), ==, 0xFEED);
+
+    qtest_quit(qts);
+}
+
+static void test_local_ram(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, ",grid-width=2");
+    uint32_t last = LOCAL_RAM_BASE + a->brisc_ram_size - 4;
+
+    /* BRISC local RAM: 8 KiB (BH) / 4 KiB (WH) */
+    qtest_writel(qts, LOCAL_RAM_BASE, 0x600DF00D);
+    qtest_writel(qts, last, 0x0BADCAFE);
+    g_assert_cmphex(qtest_readl(qts, LOCAL_RAM_BASE), ==, 0x600DF00D);
+    g_assert_cmphex(qtest_readl(qts, last), ==, 0x0BADCAFE);
+    qtest_writel(qts, last + 4, 0x12345678);
+    g_assert_cmphex(qtest_readl(qts, last + 4), ==, 0);
+
+    /* Local RAM is private: not part of the NoC-visible tile space */
+    qtest_writel(qts, NOC(1, 0, LOCAL_RAM_BASE), 0x77777777);
+    g_assert_cmphex(qtest_readl(qts, NOC(1, 0, LOCAL_RAM_BASE)), ==, 0);
+
+    if (a->blackhole) {
+        /* Slow alias of every local RAM at 0xFFB14000 (8 KiB windows) */
+        g_assert_cmphex(qtest_readl(qts, LOCAL_ALIAS_BRISC), ==, 0x600DF00D);
+        g_assert_cmphex(qtest_readl(qts, LOCAL_ALIAS_BRISC + 0x1FFC), ==,
+                        0x0BADCAFE);
+        g_assert_cmphex(qtest_readl(qts, NOC(0, 0, LOCAL_ALIAS_BRISC)), ==,
+                        0x600DF00D);
+        qtest_writel(qts, LOCAL_ALIAS_BRISC + 8, 0x13579BDF);
+        g_assert_cmphex(qtest_readl(qts, LOCAL_RAM_BASE + 8), ==, 0x13579BDF);
+
+        /* NCRISC's and TRISC0's RAMs are different memories */
+        qtest_writel(qts, LOCAL_ALIAS_NCRISC, 0x2468ACE0);
+        qtest_writel(qts, LOCAL_ALIAS_TRISC0, 0x0ECA8642);
+        g_assert_cmphex(qtest_readl(qts, LOCAL_ALIAS_NCRISC), ==, 0x2468ACE0);
+        g_assert_cmphex(qtest_readl(qts, LOCAL_ALIAS_TRISC0), ==, 0x0ECA8642);
+        g_assert_cmphex(qtest_readl(qts, LOCAL_RAM_BASE), ==, 0x600DF00D);
+
+        /* Another tile's alias over the NoC, independent of tile (0,0) */
+        qtest_writel(qts, NOC(1, 0, LOCAL_ALIAS_BRISC), 0x98765432);
+        g_assert_cmphex(qtest_readl(qts, NOC(1, 0, LOCAL_ALIAS_BRISC)), ==,
+                        0x98765432);
+        g_assert_cmphex(qtest_readl(qts, LOCAL_ALIAS_BRISC), ==, 0x600DF00D);
+    } else {
+        /* Wormhole has no alias: local RAM is not visible there */
+        g_assert_cmphex(qtest_readl(qts, LOCAL_ALIAS_BRISC), ==, 0);
+        qtest_writel(qts, LOCAL_ALIAS_BRISC, 0x98765432);
+        g_assert_cmphex(qtest_readl(qts, LOCAL_ALIAS_BRISC), ==, 0);
+        g_assert_cmphex(qtest_readl(qts, LOCAL_RAM_BASE), ==, 0x600DF00D);
+    }
+
+    qtest_quit(qts);
+}
+
+/*
+ * Blackhole: a core's local RAM self-clears for up to 2048 cycles after
+ * its reset is released; NoC accesses (the alias) do not stall, so poll.
+ */
+static void test_local_ram_clear_bh(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t val = 0;
+
+    qtest_writel(qts, LOCAL_ALIAS_NCRISC, 0x2468ACE0);
+    qtest_writel(qts, LOCAL_ALIAS_TRISC0, 0x0ECA8642);
+    qtest_writel(qts, LOCAL_RAM_BASE, 0x600DF00D);
+    g_assert_cmphex(qtest_readl(qts, LOCAL_ALIAS_NCRISC), ==, 0x2468ACE0);
+
+    /* Release NCRISC only */
+    qtest_writel(qts, SOFT_RESET_0, SOFT_RESET_BRISC_ONLY & ~SOFT_RESET_NCRISC);
+    qtest_clock_step(qts, 2048 * 20 / 27 + 20);
+    for (int i = 0; i < 1000; i++) {
+        val = qtest_readl(qts, LOCAL_ALIAS_NCRISC);
+        if (!val) {
+            break;
+        }
+        g_usleep(1000);
+    }
+    g_assert_cmphex(val, ==, 0);
+    /* Cores still held, or not released just now, keep their RAM */
+    g_assert_cmphex(qtest_readl(qts, LOCAL_ALIAS_TRISC0), ==, 0x0ECA8642);
+    g_assert_cmphex(qtest_readl(qts, LOCAL_RAM_BASE), ==, 0x600DF00D);
+
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Tensix: instruction routing, GPRs, FIFO, Wait Gate                     */
+/* ---------------------------------------------------------------------- */
+
+static void test_instrn_routing(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t before[3];
+
+    for (int t = 0; t < 3; t++) {
+        before[t] = qtest_readl(qts, gpr_addr(t, 1));
+    }
+
+    /* Window t pushes into thread t; half 2 = low half of GPR 1 */
+    qtest_writel(qts, INSTRN_BUF(0), setdmareg(2, 0x1111));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 1)), ==,
+                    (before[0] & 0xFFFF0000) | 0x1111);
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 1)), ==, before[1]);
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(2, 1)), ==, before[2]);
+
+    /* Half 3 = high half of GPR 1 */
+    qtest_writel(qts, INSTRN_BUF(1), setdmareg(3, 0x2222));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 1)), ==,
+                    (before[1] & 0xFFFF) | 0x22220000);
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 1)), ==,
+                    (before[0] & 0xFFFF0000) | 0x1111);
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(2, 1)), ==, before[2]);
+
+    qtest_writel(qts, INSTRN_BUF(2), setdmareg(2, 0x3333));
+    qtest_writel(qts, INSTRN_BUF(2), setdmareg(3, 0x4444));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(2, 1)), ==, 0x44443333);
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 1)), ==,
+                    (before[0] & 0xFFFF0000) | 0x1111);
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 1)), ==,
+                    (before[1] & 0xFFFF) | 0x22220000);
+
+    /* Highest half (127): high half of GPR 63 */
+    qtest_writel(qts, gpr_addr(2, 63), 0);
+    qtest_writel(qts, INSTRN_BUF(2), setdmareg(127, 0xBEEF));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(2, 63)), ==, 0xBEEF0000);
+
+    /* Nothing left queued */
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+
+    qtest_quit(qts);
+}
+
+static void test_regfile(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t other0 = qtest_readl(qts, gpr_addr(0, 7));
+    uint32_t other2 = qtest_readl(qts, gpr_addr(2, 7));
+
+    qtest_writel(qts, gpr_addr(1, 7), 0xDEADBEEF);
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 7)), ==, 0xDEADBEEF);
+    g_assert_cmphex(qtest_readb(qts, gpr_addr(1, 7) + 1), ==, 0xBE);
+    g_assert_cmphex(qtest_readb(qts, gpr_addr(1, 7) + 3), ==, 0xDE);
+    g_assert_cmphex(qtest_readw(qts, gpr_addr(1, 7) + 2), ==, 0xDEAD);
+    g_assert_cmphex(qtest_readw(qts, gpr_addr(1, 7)), ==, 0xBEEF);
+
+    qtest_writeb(qts, gpr_addr(1, 7), 0x11);
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 7)), ==, 0xDEADBE11);
+    qtest_writeb(qts, gpr_addr(1, 7) + 2, 0x22);
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 7)), ==, 0xDE22BE11);
+    qtest_writew(qts, gpr_addr(1, 7) + 2, 0x3344);
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 7)), ==, 0x3344BE11);
+
+    /* Same register number of the other threads untouched */
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 7)), ==, other0);
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(2, 7)), ==, other2);
+
+    /* First and last GPR of every thread */
+    for (int t = 0; t < 3; t++) {
+        qtest_writel(qts, gpr_addr(t, 0), 0x10 + t);
+        qtest_writel(qts, gpr_addr(t, 63), 0x630 + t);
+    }
+    for (int t = 0; t < 3; t++) {
+        g_assert_cmphex(qtest_readl(qts, gpr_addr(t, 0)), ==, 0x10 + t);
+        g_assert_cmphex(qtest_readl(qts, gpr_addr(t, 63)), ==, 0x630 + t);
+    }
+
+    /* A SETDMAREG half-write merges with what the window wrote */
+    qtest_writel(qts, INSTRN_BUF(1), setdmareg(14, 0xAAAA));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 7)), ==, 0x3344AAAA);
+
+    qtest_quit(qts);
+}
+
+static void test_fifo_semwait(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t cap = a->fifo_capacity;
+    uint32_t t1_before = qtest_readl(qts, gpr_addr(1, 0));
+
+    for (int r = 0; r < 21; r++) {
+        qtest_writel(qts, gpr_addr(0, r), 0);
+    }
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+
+    /* Semaphore 0: Value 0, Max 1; T0 waits while it is 0, blocking all */
+    qtest_writel(qts, INSTRN_BUF(0), seminit(1, 0, 1));
+    qtest_writel(qts, INSTRN_BUF(0), semwait(BLOCK_ALL, 1,
+                                             SEMWAIT_WHILE_ZERO));
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+
+    /*
+     * Fill the FIFO: half i gets 0x100 + i, except the last accepted
+     * instruction, which rewrites half 0 (checks in-order retirement).
+     */
+    for (uint32_t i = 0; i < cap; i++) {
+        uint32_t st = qtest_readl(qts, INSTRN_BUF_STATUS);
+
+        g_assert_cmphex(st & IBS_NOT_FULL(0), ==, IBS_NOT_FULL(0));
+        if (i + 1 < cap) {
+            qtest_writel(qts, INSTRN_BUF(0), setdmareg(i, 0x100 + i));
+        } else {
+            qtest_writel(qts, INSTRN_BUF(0), setdmareg(0, 0xF00D));
+        }
+        st = qtest_readl(qts, INSTRN_BUF_STATUS);
+        g_assert_cmphex(st & IBS_EMPTY(0), ==, 0);
+        /* Held at the Wait Gate: nothing written yet */
+        g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 0)), ==, 0);
+    }
+    /* Full: T0 not-full and empty both clear; T1, T2 idle */
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==,
+                    IBS_ALL_IDLE & ~(IBS_NOT_FULL(0) | IBS_EMPTY(0)));
+    for (uint32_t r = 0; r < 16; r++) {
+        g_assert_cmphex(qtest_readl(qts, gpr_addr(0, r)), ==, 0);
+    }
+
+    /* A push into the full FIFO from outside a core is dropped */
+    qtest_writel(qts, INSTRN_BUF(0), setdmareg(40, 0x0BAD));
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==,
+                    IBS_ALL_IDLE & ~(IBS_NOT_FULL(0) | IBS_EMPTY(0)));
+
+    /* T1 is not affected by T0's wait */
+    qtest_writel(qts, INSTRN_BUF(1), setdmareg(1, 0x7777));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 0)), ==,
+                    (t1_before & 0xFFFF) | 0x77770000);
+
+    /* SEMPOST from thread 1 releases T0: everything queued retires */
+    qtest_writel(qts, INSTRN_BUF(1), sempost(1));
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 0)), ==,
+                    (0x101u << 16) | 0xF00D);
+    for (uint32_t i = 2; i + 1 < cap; i++) {
+        uint32_t w = qtest_readl(qts, gpr_addr(0, i / 2));
+
+        g_assert_cmphex((w >> ((i & 1) * 16)) & 0xFFFF, ==, 0x100 + i);
+    }
+    /* The dropped push did not land */
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 20)), ==, 0);
+
+    /* The semaphore stays at 1 (no SEMGET): T0 is no longer held */
+    qtest_writel(qts, INSTRN_BUF(0), setdmareg(41, 0x4141));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 20)), ==, 0x41410000);
+
+    qtest_quit(qts);
+}
+
+static void test_semwait_conditions(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t hold = IBS_ALL_IDLE & ~IBS_EMPTY(0);
+
+    for (int r = 0; r < 8; r++) {
+        qtest_writel(qts, gpr_addr(0, r), 0);
+    }
+
+    /* Block mask B6 (matrix unit) only: SETDMAREG (scalar unit) passes */
+    qtest_writel(qts, INSTRN_BUF(0), seminit(1 << 1, 0, 1));
+    qtest_writel(qts, INSTRN_BUF(0), semwait(BLOCK_B6_FPU, 1 << 1,
+                                             SEMWAIT_WHILE_ZERO));
+    qtest_writel(qts, INSTRN_BUF(0), setdmareg(0, 0x1234));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 0)), ==, 0x1234);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+
+    /* Block mask B5 (scalar unit): SETDMAREG is held */
+    qtest_writel(qts, INSTRN_BUF(0), semwait(BLOCK_B5_THCON, 1 << 1,
+                                             SEMWAIT_WHILE_ZERO));
+    qtest_writel(qts, INSTRN_BUF(0), setdmareg(2, 0x5678));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 1)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, hold);
+    /* Posting a different semaphore does not release it */
+    qtest_writel(qts, INSTRN_BUF(1), sempost(1 << 4));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 1)), ==, 0);
+    qtest_writel(qts, INSTRN_BUF(1), sempost(1 << 1));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 1)), ==, 0x5678);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+
+    /* Condition bit 1: wait while Value >= Max */
+    qtest_writel(qts, INSTRN_BUF(0), seminit(1 << 2, 2, 2));
+    qtest_writel(qts, INSTRN_BUF(0), semwait(BLOCK_ALL, 1 << 2,
+                                             SEMWAIT_WHILE_FULL));
+    qtest_writel(qts, INSTRN_BUF(0), setdmareg(4, 0x9ABC));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 2)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, hold);
+    qtest_writel(qts, INSTRN_BUF(1), semget(1 << 2));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 2)), ==, 0x9ABC);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+
+    /* Condition already false when the SEMWAIT executes: no hold */
+    qtest_writel(qts, INSTRN_BUF(0), seminit(1 << 3, 1, 2));
+    qtest_writel(qts, INSTRN_BUF(0), semwait(BLOCK_ALL, 1 << 3,
+                                             SEMWAIT_WHILE_ZERO |
+                                             SEMWAIT_WHILE_FULL));
+    qtest_writel(qts, INSTRN_BUF(0), setdmareg(6, 0xDEF0));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 3)), ==, 0xDEF0);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+
+    /* A wait in thread 2 does not hold thread 0 */
+    qtest_writel(qts, INSTRN_BUF(2), seminit(1 << 5, 0, 1));
+    qtest_writel(qts, INSTRN_BUF(2), semwait(BLOCK_ALL, 1 << 5,
+                                             SEMWAIT_WHILE_ZERO));
+    qtest_writel(qts, INSTRN_BUF(2), setdmareg(0, 0x2222));
+    qtest_writel(qts, INSTRN_BUF(0), setdmareg(8, 0x3333));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 4)), ==, 0x3333);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==,
+                    IBS_ALL_IDLE & ~IBS_EMPTY(2));
+
+    qtest_quit(qts);
+}
+
+static void test_stallwait(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+
+    qtest_writel(qts, gpr_addr(0, 5), 0);
+    /* All units idle: the conditions hold at once, nothing is held back */
+    qtest_writel(qts, INSTRN_BUF(0), stallwait(BLOCK_ALL, 0x7FFF));
+    qtest_writel(qts, INSTRN_BUF(0), setdmareg(10, 0xABCD));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 5)), ==, 0xABCD);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+
+    qtest_writel(qts, INSTRN_BUF(1), stallwait(BLOCK_B5_THCON, 1));
+    qtest_writel(qts, INSTRN_BUF(1), setdmareg(11, 0x1357));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 5)) >> 16, ==, 0x1357);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Wall clock                                                             */
+/* ---------------------------------------------------------------------- */
+
+static uint64_t read_wall_clock(QTestState *qts)
+{
+    uint64_t lo = qtest_readl(qts, WALL_CLOCK_L);
+
+    /* 0x1F8: the high word latched by the read of 0x1F0 */
+    return ((uint64_t)qtest_readl(qts, WALL_CLOCK_H) << 32) | lo;
+}
+
+static void test_wall_clock(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    const int64_t big = 5 * 1000 * 1000 * 1000LL;   /* 5 s */
+    uint64_t c0, c1, c2, c3;
+    uint64_t big_cycles = big * a->clk_num / a->clk_den;
+    int64_t now;
+
+    /* Align virtual time to a whole number of 1.35 GHz cycles (20 ns) */
+    now = qtest_clock_step(qts, 20);
+    if (now % 20) {
+        now = qtest_clock_step(qts, 20 - now % 20);
+    }
+    g_assert_cmpint(now % 20, ==, 0);
+
+    /* No time passes: the counter stands still under qtest */
+    c0 = read_wall_clock(qts);
+    g_assert_cmphex(read_wall_clock(qts), ==, c0);
+
+    qtest_clock_step(qts, 1000);
+    c1 = read_wall_clock(qts);
+    g_assert_cmpuint(c1 - c0, ==, 1000 * a->clk_num / a->clk_den);
+
+    qtest_clock_step(qts, 20);
+    g_assert_cmpuint(read_wall_clock(qts) - c1, ==,
+                     20 * a->clk_num / a->clk_den);
+
+    /* A step carrying into the high word */
+    c1 = read_wall_clock(qts);
+    qtest_clock_step(qts, big);
+    c2 = read_wall_clock(qts);
+    g_assert_cmpuint(big_cycles, >, 0xFFFFFFFFull);
+    g_assert_cmpuint(c2 - c1, ==, big_cycles);
+    g_assert_cmphex(qtest_readl(qts, WALL_CLOCK_1), ==, c2 >> 32);
+
+    /*
+     * Time moves on; 0x1F4 follows the counter while 0x1F8 keeps the high
+     * word latched at the last read of 0x1F0.
+     */
+    qtest_clock_step(qts, big);
+    c3 = c2 + big_cycles;
+    g_assert_cmphex(c3 >> 32, !=, c2 >> 32);
+    g_assert_cmphex(qtest_readl(qts, WALL_CLOCK_1), ==, c3 >> 32);
+    g_assert_cmphex(qtest_readl(qts, WALL_CLOCK_H), ==, c2 >> 32);
+    g_assert_cmphex(qtest_readl(qts, WALL_CLOCK_L), ==, (uint32_t)c3);
+    g_assert_cmphex(qtest_readl(qts, WALL_CLOCK_H), ==, c3 >> 32);
+
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* TENSIX_CFG                                                             */
+/* ---------------------------------------------------------------------- */
+
+static void test_cfg_states(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t s1 = CFG_BASE + a->cfg_state1;
+    uint32_t idx[] = { 0, 10, a->cfg_global_base - 1 };
+
+    for (size_t i = 0; i < ARRAY_SIZE(idx); i++) {
+        qtest_writel(qts, CFG_BASE + 4 * idx[i], 0xC0000000 | idx[i]);
+        qtest_writel(qts, s1 + 4 * idx[i], 0xC1000000 | idx[i]);
+    }
+    for (size_t i = 0; i < ARRAY_SIZE(idx); i++) {
+        g_assert_cmphex(qtest_readl(qts, CFG_BASE + 4 * idx[i]), ==,
+                        0xC0000000 | idx[i]);
+        g_assert_cmphex(qtest_readl(qts, s1 + 4 * idx[i]), ==,
+                        0xC1000000 | idx[i]);
+    }
+    /* Writing state 1 again leaves state 0 alone */
+    qtest_writel(qts, s1 + 4 * 10, 0x0);
+    g_assert_cmphex(qtest_readl(qts, CFG_BASE + 4 * 10), ==, 0xC000000A);
+
+    /* Global words: one copy for both states */
+    qtest_writel(qts, CFG_BASE + 4 * a->cfg_global_base, 0x6106A100);
+    g_assert_cmphex(qtest_readl(qts, s1 + 4 * a->cfg_global_base), ==,
+                    0x6106A100);
+    qtest_writel(qts, s1 + 4 * (a->cfg_global_base + 1), 0x6106A101);
+    g_assert_cmphex(qtest_readl(qts, CFG_BASE + 4 * (a->cfg_global_base + 1)),
+                    ==, 0x6106A101);
+
+    qtest_quit(qts);
+}
+
+static void test_cfg_dual_write_bh(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t s1 = CFG_BASE + a->cfg_state1;
+    uint32_t n0 = qtest_readl(qts, CFG_BASE + 4 * 11);
+    uint32_t n1 = qtest_readl(qts, s1 + 4 * 13);
+
+    qtest_writel(qts, CFG_BASE + 4 * 12, 0x11111111);
+    qtest_writel(qts, s1 + 4 * 12, 0x22222222);
+    qtest_writel(qts, CFG_BASE + 0x700 + 4 * 12, 0xD0A1D0A1);
+    g_assert_cmphex(qtest_readl(qts, CFG_BASE + 4 * 12), ==, 0xD0A1D0A1);
+    g_assert_cmphex(qtest_readl(qts, s1 + 4 * 12), ==, 0xD0A1D0A1);
+    /* Neighbours untouched */
+    g_assert_cmphex(qtest_readl(qts, CFG_BASE + 4 * 11), ==, n0);
+    g_assert_cmphex(qtest_readl(qts, s1 + 4 * 13), ==, n1);
+
+    qtest_quit(qts);
+}
+
+static void test_cfg_thread_config(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t thd = CFG_BASE + a->thd_cfg;
+
+    /* ThreadConfig is zero after reset and read-only to RISC-V */
+    g_assert_cmphex(qtest_readl(qts, thd), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, thd + 4), ==, 0);
+    qtest_writel(qts, thd, 0xFFFFFFFF);
+    qtest_writel(qts, thd + 4, 0x12345678);
+    g_assert_cmphex(qtest_readl(qts, thd), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, thd + 4), ==, 0);
+
+    qtest_quit(qts);
+}
+
+static void test_cfg_subword_store(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t w = CFG_BASE + 4 * 20;
+    uint32_t w1 = CFG_BASE + a->cfg_state1 + 4 * 20;
+    uint32_t w1_before = qtest_readl(qts, w1);
+
+    qtest_writel(qts, w, 0x12345678);
+    /* RISC-V writes to the configuration must be sw: others are ignored */
+    qtest_writeb(qts, w, 0xAA);
+    qtest_writeb(qts, w + 3, 0xBB);
+    qtest_writew(qts, w + 2, 0xCCCC);
+    g_assert_cmphex(qtest_readl(qts, w), ==, 0x12345678);
+    qtest_writeb(qts, w1, 0xDD);
+    qtest_writew(qts, w1, 0xDDDD);
+    g_assert_cmphex(qtest_readl(qts, w1), ==, w1_before);
+
+    qtest_quit(qts);
+}
+
+static void test_cfgreg_rd(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t s1_word = a->cfg_state1 / 4 + 21;
+
+    qtest_writel(qts, CFG_BASE + 4 * 21, 0xCAFEF00D);
+    qtest_writel(qts, CFG_BASE + a->cfg_state1 + 4 * 21, 0x5EC0D0A1);
+
+    /* CFGREG_RD_CNTL = x; a few cycles later RDDATA = TENSIX_CFG word x */
+    qtest_writel(qts, CFGREG_RD_CNTL, 21);
+    qtest_clock_step(qts, 100);
+    g_assert_cmphex(qtest_readl(qts, CFGREG_RDDATA), ==, 0xCAFEF00D);
+    qtest_writel(qts, CFGREG_RD_CNTL, s1_word);
+    qtest_clock_step(qts, 100);
+    g_assert_cmphex(qtest_readl(qts, CFGREG_RDDATA), ==, 0x5EC0D0A1);
+    /* Only x & 0x7FF selects the word */
+    qtest_writel(qts, CFGREG_RD_CNTL, 0x800 | 21);
+    qtest_clock_step(qts, 100);
+    g_assert_cmphex(qtest_readl(qts, CFGREG_RDDATA), ==, 0xCAFEF00D);
+
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Mailboxes                                                              */
+/* ---------------------------------------------------------------------- */
+
+static void test_mailbox_self(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+
+    /* Region 0 from BRISC: write = send to B, read = pop from B */
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0) + 4), ==, 0);
+    qtest_writel(qts, MAILBOX(0), 0x1111);
+    qtest_writel(qts, MAILBOX(0), 0x2222);
+    qtest_writel(qts, MAILBOX(0), 0x3333);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0) + 4), ==, 1);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0)), ==, 0x1111);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0) + 4), ==, 1);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0)), ==, 0x2222);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0)), ==, 0x3333);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0) + 4), ==, 0);
+
+    /* Depth 4: a fifth write is dropped */
+    for (uint32_t i = 0; i < 5; i++) {
+        qtest_writel(qts, MAILBOX(0), 0xA0 + i);
+    }
+    for (uint32_t i = 0; i < 4; i++) {
+        g_assert_cmphex(qtest_readl(qts, MAILBOX(0) + 4), ==, 1);
+        g_assert_cmphex(qtest_readl(qts, MAILBOX(0)), ==, 0xA0 + i);
+    }
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0) + 4), ==, 0);
+
+    /* Space freed by pops is reusable (ring wrap) */
+    qtest_writel(qts, MAILBOX(0), 0xB0);
+    qtest_writel(qts, MAILBOX(0), 0xB1);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0)), ==, 0xB0);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0)), ==, 0xB1);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0) + 4), ==, 0);
+
+    qtest_quit(qts);
+}
+
+static void test_mailbox_aggregate(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+
+    /* B -> T0 (region 1) does not show up in T0 -> B, which B reads there */
+    qtest_writel(qts, MAILBOX(1), 0x71);
+    qtest_writel(qts, MAILBOX(1), 0x72);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(1) + 4), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0) + 4), ==, 0);
+
+    /* B can have at most 4 words outstanding across its mailboxes */
+    qtest_writel(qts, MAILBOX(0), 0x51);
+    qtest_writel(qts, MAILBOX(0), 0x52);
+    qtest_writel(qts, MAILBOX(0), 0x53);    /* 5th outstanding: dropped */
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0)), ==, 0x51);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0)), ==, 0x52);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0) + 4), ==, 0);
+
+    /* With two words drained, B -> B accepts two more, not three */
+    qtest_writel(qts, MAILBOX(0), 0x61);
+    qtest_writel(qts, MAILBOX(0), 0x62);
+    qtest_writel(qts, MAILBOX(0), 0x63);    /* dropped */
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0)), ==, 0x61);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0)), ==, 0x62);
+    g_assert_cmphex(qtest_readl(qts, MAILBOX(0) + 4), ==, 0);
+
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Unmapped addresses and plain debug registers                           */
+/* ---------------------------------------------------------------------- */
+
+static void test_unmapped(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+
+    g_assert_cmphex(qtest_readl(qts, UNMAPPED_ADDR), ==, 0);
+    qtest_writel(qts, UNMAPPED_ADDR, 0x12345678);
+    g_assert_cmphex(qtest_readl(qts, UNMAPPED_ADDR), ==, 0);
+    qtest_writeb(qts, UNMAPPED_ADDR + 1, 0x12);
+    g_assert_cmphex(qtest_readb(qts, UNMAPPED_ADDR + 1), ==, 0);
+    /* The machine is still alive and coherent */
+    g_assert_cmphex(qtest_readl(qts, SOFT_RESET_0), ==, SOFT_RESET_BRISC_ONLY);
+
+    qtest_quit(qts);
+}
+
+static void test_debug_regs(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+
+    qtest_writel(qts, DBG_FEATURE_DISABLE, 0x00000800);
+    g_assert_cmphex(qtest_readl(qts, DBG_FEATURE_DISABLE), ==, 0x00000800);
+    qtest_writel(qts, DBG_FEATURE_DISABLE, 0x80000001);
+    g_assert_cmphex(qtest_readl(qts, DBG_FEATURE_DISABLE), ==, 0x80000001);
+    qtest_writel(qts, DBG_FEATURE_DISABLE, 0);
+    g_assert_cmphex(qtest_readl(qts, DBG_FEATURE_DISABLE), ==, 0);
+
+    /* INSTRN_BUF_STATUS is status: all FIFOs empty and not full */
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    qtest_writel(qts, INSTRN_BUF_STATUS, 0);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+
+    if (a->blackhole) {
+        g_assert_cmphex(qtest_readl(qts, BH_DISABLE_RESET), ==, 0);
+        qtest_writel(qts, BH_DISABLE_RESET, 0x155);
+        g_assert_cmphex(qtest_readl(qts, BH_DISABLE_RESET), ==, 0x155);
+    }
+
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+
+static void add_test(const TTArch *a, const char *name, GTestDataFunc fn)
+{
+    g_autofree char *path = g_strdup_printf("/tt/%s/%s", a->name, name);
+
+    qtest_add_data_func(path, a, fn);
+}
+
+int main(int argc, char **argv)
+{
+    static const TTArch *const archs[] = { &tt_blackhole, &tt_wormhole };
+
+    g_test_init(&argc, &argv, NULL);
+    g_test_set_nonfatal_assertions();
+
+    for (size_t i = 0; i < ARRAY_SIZE(archs); i++) {
+        const TTArch *a = archs[i];
+
+        add_test(a, "soft-reset", test_soft_reset);
+        add_test(a, "reset-pc", a->blackhole ? test_reset_pc_bh
+                                              : test_reset_pc_wh);
+        add_test(a, "noc-grid", test_noc_grid);
+        add_test(a, "noc-origin", test_noc_origin);
+        add_test(a, "l1-size", test_l1_size);
+        add_test(a, "local-ram", test_local_ram);
+        if (a->blackhole) {
+            add_test(a, "local-ram-clear-on-release",
+                     test_local_ram_clear_bh);
+        }
+        add_test(a, "instrn-routing", test_instrn_routing);
+        add_test(a, "regfile", test_regfile);
+        add_test(a, "fifo-semwait", test_fifo_semwait);
+        add_test(a, "semwait-conditions", test_semwait_conditions);
+        add_test(a, "stallwait", test_stallwait);
+        add_test(a, "wall-clock", test_wall_clock);
+        add_test(a, "cfg-states", test_cfg_states);
+        if (a->blackhole) {
+            add_test(a, "cfg-dual-write", test_cfg_dual_write_bh);
+        }
+        add_test(a, "cfg-thread-config", test_cfg_thread_config);
+        add_test(a, "cfg-subword-store", test_cfg_subword_store);
+        add_test(a, "cfgreg-rd", test_cfgreg_rd);
+        add_test(a, "mailbox-self", test_mailbox_self);
+        add_test(a, "mailbox-aggregate", test_mailbox_aggregate);
+        add_test(a, "unmapped", test_unmapped);
+        add_test(a, "debug-regs", test_debug_regs);
+    }
+
+    return g_test_run();
+}
