@@ -92,6 +92,13 @@ void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg)
     c->wait_arg = arg;
     cs->halted = 1;
     cs->exception_index = EXCP_HLT;
+    /*
+     * We leave the MMIO dispatch by longjmp, so access_with_adjusted_size()
+     * will not clear the owners' re-entrancy guards: do it here, or every
+     * later access to their regions is refused as re-entrant I/O.
+     */
+    DEVICE(c->tile)->mem_reentrancy_guard.engaged_in_io = false;
+    DEVICE(&c->tile->tensix)->mem_reentrancy_guard.engaged_in_io = false;
     /* Restart the load/store from scratch once woken (mips_itu.c idiom) */
     cpu_loop_exit_restore(cs, cs->mem_io_pc);
 }

@@ -11,8 +11,14 @@ flock /tmp/qemu-tensix-build.lock \
     --print-errorlogs --num-processes 2 > "$QB/qtest-summary.log" 2>&1 ||
     status=$?
 grep -E "^ *[0-9]+/[0-9]+ " "$QB/qtest-summary.log" || true
-ok=$(sed -n 's/^Ok: *\([0-9]*\).*/\1/p' "$QB/qtest-summary.log")
-fail=$(sed -n 's/^Fail: *\([0-9]*\).*/\1/p' "$QB/qtest-summary.log")
+# Count TAP subtests of passing programs, and failing programs as one each
+ok=$(awk '/^ *[0-9]+\/[0-9]+ .* OK / {
+            n = 1
+            for (i = 1; i < NF; i++) if ($(i + 1) == "subtests") n = $i
+            s += n
+          } END { print s + 0 }' "$QB/qtest-summary.log")
+fail=$(grep -c -E "^ *[0-9]+/[0-9]+ .* (FAIL|ERROR|TIMEOUT) " \
+       "$QB/qtest-summary.log" || true)
 if [ "$status" != 0 ]; then
     tail -n 60 "$QB/qtest-summary.log"
 fi

@@ -1,0 +1,72 @@
+#!/bin/sh
+# qemu-tensix bare-metal test firmware: run every program on both machines
+#
+# Usage: run-tests.sh QEMU OUTDIR
+#   QEMU    path to qemu-system-riscv32
+#   OUTDIR  what build.sh built (OUTDIR/{bh,wh}/NAME.elf)
+#
+# A program passes when QEMU exits with status 0 (semihosting exit code)
+# and its last line of output is the expected one.  Prints one line per
+# program and machine, then "N passed, M failed"; exits 1 on any failure.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -u
+
+if [ $# -ne 2 ]; then
+    echo "usage: $0 QEMU OUTDIR" >&2
+    exit 2
+fi
+QEMU=$1
+OUT=$2
+TIMEOUT=${TIMEOUT:-20}
+
+expected_line() {
+    case $1 in
+    demo)       echo "qemu-tensix demo: all 5 cores passed" ;;
+    fifo_block) echo "fifo_block: all checks passed" ;;
+    mailbox)    echo "mailbox: all checks passed" ;;
+    esac
+}
+
+passed=0
+failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+for prog in demo fifo_block mailbox; do
+    for arch in bh wh; do
+        case $arch in
+        bh) machine=tt-blackhole ;;
+        wh) machine=tt-wormhole ;;
+        esac
+        elf=$OUT/$arch/$prog.elf
+        name="$machine $prog"
+        if [ ! -f "$elf" ]; then
+            echo "FAIL $name: $elf missing"
+            failed=$((failed + 1))
+            continue
+        fi
+        timeout "$TIMEOUT" "$QEMU" -M "$machine" -nographic -monitor none \
+            -serial none -semihosting-config enable=on,target=native \
+            -kernel "$elf" </dev/null >"$log" 2>&1
+        rc=$?
+        last=$(grep -v '^$' "$log" | tail -n 1)
+        want=$(expected_line "$prog")
+        if [ $rc -eq 0 ] && [ "$last" = "$want" ]; then
+            echo "PASS $name"
+            passed=$((passed + 1))
+        else
+            if [ $rc -eq 124 ]; then
+                why="timed out after ${TIMEOUT}s"
+            else
+                why="exit status $rc"
+            fi
+            echo "FAIL $name: $why"
+            sed 's/^/    | /' "$log"
+            failed=$((failed + 1))
+        fi
+    done
+done
+
+echo "$passed passed, $failed failed"
+[ $failed -eq 0 ]

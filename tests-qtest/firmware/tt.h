@@ -1,0 +1,257 @@
+/*
+ * qemu-tensix bare-metal test firmware: shared definitions
+ *
+ * One ELF holds the code of all five baby RISC-V cores of a Tensix tile
+ * (BRISC, NCRISC, TRISC0-2).  BRISC starts at the ELF entry (address 0);
+ * it points the other cores' reset PCs at their entry stubs in start.S
+ * and releases them from soft reset.
+ *
+ * Build with -DTT_ARCH_BH (tt-blackhole) or -DTT_ARCH_WH (tt-wormhole):
+ * the reset PC override registers differ between the two.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef TT_FW_H
+#define TT_FW_H
+
+#include <stdint.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#if defined(TT_ARCH_BH)
+#define TT_ARCH_NAME        "blackhole"
+#define TT_CLOCK_HZ         1350000000ull
+#define TT_FIFO_ACCEPT_MAX  28      /* a push is accepted while count <= */
+#elif defined(TT_ARCH_WH)
+#define TT_ARCH_NAME        "wormhole"
+#define TT_CLOCK_HZ         1000000000ull
+#define TT_FIFO_ACCEPT_MAX  31
+#else
+#error "define TT_ARCH_BH or TT_ARCH_WH"
+#endif
+
+/* ------------------------------------------------------------------ */
+/* Cores                                                              */
+/* ------------------------------------------------------------------ */
+
+enum {
+    TT_BRISC,
+    TT_NCRISC,
+    TT_TRISC0,
+    TT_TRISC1,
+    TT_TRISC2,
+    TT_NUM_CORES
+};
+
+extern const char *const tt_core_name[TT_NUM_CORES];
+
+/* ------------------------------------------------------------------ */
+/* Memory map (a core's local view)                                   */
+/* ------------------------------------------------------------------ */
+
+#define TT_REG(a)           (*(volatile uint32_t *)(uintptr_t)(a))
+
+#define TT_L1_BASE          0x00000000u
+#define TT_LOCAL_RAM        0xFFB00000u     /* private to each core */
+#define TT_LOCAL_RAM_BT     0x1000u         /* B/NC size usable on both archs */
+#define TT_LOCAL_RAM_T      0x0800u         /* TRISC size usable on both */
+
+/* Tile control / debug registers */
+#define TT_INSTRN_BUF_STATUS 0xFFB120A8u    /* bit t: FIFO t not full,
+                                               bit 4+t: FIFO t empty */
+#define TT_SOFT_RESET_0     0xFFB121B0u
+#define TT_RESET_BRISC      (1u << 11)
+#define TT_RESET_TRISC0     (1u << 12)
+#define TT_RESET_TRISC1     (1u << 13)
+#define TT_RESET_TRISC2     (1u << 14)
+#define TT_RESET_NCRISC     (1u << 18)
+#define TT_RESET_ALL_BUT_B  0x47000u        /* value after machine reset */
+#define TT_WALL_CLOCK_L     0xFFB121F0u     /* read latches the high word */
+#define TT_WALL_CLOCK_H     0xFFB121F8u
+
+/* Reset PC overrides */
+#define TT_BH_TRISC0_RESET_PC       0xFFB12228u /* +4: T1, +8: T2 */
+#define TT_BH_TRISC_RESET_PC_EN     0xFFB12234u /* bit i: TRISCi */
+#define TT_BH_NCRISC_RESET_PC       0xFFB12238u
+#define TT_BH_NCRISC_RESET_PC_EN    0xFFB1223Cu /* bit 0 */
+#define TT_WH_TRISC0_RESET_PC       0xFFEF0278u /* TENSIX_CFG words */
+#define TT_WH_TRISC_RESET_PC_EN     0xFFEF0284u
+#define TT_WH_NCRISC_RESET_PC       0xFFEF0288u
+#define TT_WH_NCRISC_RESET_PC_EN    0xFFEF028Cu
+
+/* Default reset PCs (no override) */
+#define TT_DEFAULT_PC_TRISC0 0x6000u
+#define TT_DEFAULT_PC_TRISC1 0xA000u
+#define TT_DEFAULT_PC_TRISC2 0xE000u
+#define TT_DEFAULT_PC_NCRISC 0x12000u
+
+/* Tensix coprocessor windows (BRISC and TRISCs only) */
+#define TT_REGFILE          0xFFE00000u     /* GPRs; BRISC: + t * 256 */
+#define TT_GPR(r)           TT_REG(TT_REGFILE + 4u * (r))   /* own thread */
+#define TT_GPR_OF(t, r)     TT_REG(TT_REGFILE + 256u * (t) + 4u * (r))
+#define TT_INSTRN_BUF(t)    (0xFFE40000u + 0x10000u * (t))  /* TRISC: t=0 */
+#define TT_PC_BUF           0xFFE80000u
+#define TT_TTSYNC           (TT_PC_BUF + 0x4)   /* CoprocessorDoneCheck */
+#define TT_MOPSYNC          (TT_PC_BUF + 0x8)   /* MOPExpanderDoneCheck */
+#define TT_SEM(s)           (TT_PC_BUF + 0x20 + 4u * (s))  /* TRISC only */
+#define TT_NUM_SEMAPHORES   8
+#define TT_NUM_GPRS         64
+
+/* Mailboxes: k = 0 BRISC, 1..3 TRISC0..2 */
+#define TT_MBOX_B           0
+#define TT_MBOX_T(i)        (1 + (i))
+#define TT_MBOX(k)          (0xFFEC0000u + 0x1000u * (k))
+#define TT_MBOX_DEPTH       4
+
+/* CSRs */
+#define TT_CSR_CFG0         0x7C0
+#define TT_CSR_QSTATUS      0xBC0
+#define TT_CSR_BSTATUS      0xBC1
+#define TT_CFG0_RESET       0x20000u
+
+#define TT_CSR_READ(csr) ({                                             \
+    uint32_t v_;                                                        \
+    __asm__ volatile("csrr %0, %1" : "=r"(v_) : "i"(csr));              \
+    v_; })
+
+/* tt_cfg_qstatus classes */
+#define TT_Q_THCON          (1u << 2)
+#define TT_Q_SYNC           (1u << 7)
+#define TT_Q_MISC           (1u << 8)
+#define TT_Q_OTHERS_SHIFT   13
+
+/* ------------------------------------------------------------------ */
+/* Tensix instructions                                                */
+/* ------------------------------------------------------------------ */
+
+#define TT_INSN(op, fields) (((uint32_t)(op) << 24) | (uint32_t)(fields))
+
+#define TT_NOP              TT_INSN(0x02, 0)
+#define TT_STALLWAIT(block, cond) \
+    TT_INSN(0xA2, (((block) & 0x1FFu) << 15) | ((cond) & 0x7FFFu))
+#define TT_SEMINIT(mask, init, max) \
+    TT_INSN(0xA3, (((max) & 0xFu) << 20) | (((init) & 0xFu) << 16) | \
+            (((mask) & 0xFFu) << 2))
+#define TT_SEMPOST(mask)    TT_INSN(0xA4, ((mask) & 0xFFu) << 2)
+#define TT_SEMGET(mask)     TT_INSN(0xA5, ((mask) & 0xFFu) << 2)
+#define TT_SEMWAIT(block, mask, cond) \
+    TT_INSN(0xA6, (((block) & 0x1FFu) << 15) | (((mask) & 0xFFu) << 2) | \
+            ((cond) & 3u))
+/* SETDMAREG immediate: 16 bits into half-register h (GPR h/2, h&1: high) */
+#define TT_SETDMAREG(h, val) \
+    TT_INSN(0x45, (((val) & 0xFFFFu) << 8) | ((h) & 0x7Fu))
+
+#define TT_SEMWAIT_ZERO     1u      /* wait while a sem's value == 0 */
+#define TT_SEMWAIT_MAX      2u      /* wait while a sem's value >= max */
+#define TT_BLOCK_SYNC       (1u << 1)
+#define TT_BLOCK_MATH       (1u << 6)
+#define TT_BLOCK_ALL        0x1FFu
+
+/*
+ * .ttinsn: the instruction word rotated left by 2, executed as a RISC-V
+ * instruction by BRISC or a TRISC (same as a store to INSTRN_BUF 0).
+ * @x must be a compile-time constant.
+ */
+#define TT_ROTL2(x) \
+    ((((uint32_t)(x)) << 2) | (((uint32_t)(x)) >> 30))
+#define TTI(x) \
+    __asm__ volatile(".word %0" :: "i"(TT_ROTL2(x)) : "memory")
+
+/* Push by store (TRISC: own thread with t = 0; BRISC: thread t) */
+static inline void tt_push(int t, uint32_t insn)
+{
+    TT_REG(TT_INSTRN_BUF(t)) = insn;
+}
+
+/* TRISC: wait until this core's Tensix thread has nothing in flight */
+static inline void tt_ttsync(void)
+{
+    TT_REG(TT_TTSYNC) = 0;
+    (void)TT_REG(TT_TTSYNC);
+}
+
+/* ------------------------------------------------------------------ */
+/* Results shared in L1                                               */
+/* ------------------------------------------------------------------ */
+
+#define TT_RESULT_MAGIC     0x7E57D0E5u     /* "test done" */
+
+typedef struct tt_result {
+    uint32_t magic;         /* TT_RESULT_MAGIC once the record is final */
+    uint32_t errors;        /* bitmask of failed checks (TT_E_*) */
+    uint32_t started;       /* 1 once the core ran its main */
+    uint32_t mhartid;
+    uint32_t cfg0;
+    uint32_t local_sig;     /* signature written to its local RAM */
+    uint32_t step;          /* progress marker (program-specific) */
+    uint32_t data[9];       /* program-specific */
+} tt_result;
+
+extern volatile tt_result tt_results[TT_NUM_CORES];
+
+/* Error bits of the common checks */
+#define TT_E_MHARTID        (1u << 0)
+#define TT_E_CFG0           (1u << 1)
+#define TT_E_LOCAL_RAM      (1u << 2)
+#define TT_E_FIRST_PROGRAM  (1u << 8)   /* program-specific from here */
+
+/* Local RAM signature area (below the stacks at the top of local RAM) */
+#define TT_SIG_WORDS        64
+#define TT_SIG(core)        (0x51600000u | ((uint32_t)(core) << 12))
+
+/* mhartid, cfg0, local RAM write/read-back; fills @r, returns errors */
+uint32_t tt_common_checks(int core, volatile tt_result *r);
+/* Is the local RAM signature still intact? (other cores cannot touch it) */
+bool tt_local_sig_intact(int core);
+
+/* ------------------------------------------------------------------ */
+/* Control (BRISC)                                                    */
+/* ------------------------------------------------------------------ */
+
+/* Entry stubs in start.S, and the PC each core really started at */
+extern volatile uint32_t tt_entry_pc[TT_NUM_CORES];
+void _start_ncrisc(void);
+void _start_trisc0(void);
+void _start_trisc1(void);
+void _start_trisc2(void);
+
+/* Point the four other cores' reset PCs at the entry stubs */
+void tt_set_reset_pcs(void);
+/* Write SOFT_RESET_0 (1 = held) */
+static inline void tt_soft_reset(uint32_t held)
+{
+    TT_REG(TT_SOFT_RESET_0) = held;
+}
+
+/* Wall clock */
+uint64_t tt_clock(void);
+static inline uint64_t tt_deadline_ms(uint32_t ms)
+{
+    return tt_clock() + TT_CLOCK_HZ / 1000 * ms;
+}
+static inline bool tt_expired(uint64_t deadline)
+{
+    return tt_clock() >= deadline;
+}
+/* Spin until *p == v or timeout; returns true if it got there */
+bool tt_wait_eq(volatile uint32_t *p, uint32_t v, uint32_t ms);
+
+/* ------------------------------------------------------------------ */
+/* Semihosting output and exit                                        */
+/* ------------------------------------------------------------------ */
+
+uint32_t tt_semihost(uint32_t op, uintptr_t param);   /* start.S */
+void tt_puts(const char *s);
+/* %s %c %d %u %x with optional - or 0 flag and width; no floats */
+void tt_printf(const char *fmt, ...);   /* uint32_t args: no format check */
+__attribute__((noreturn)) void tt_exit(uint32_t code);
+
+/* ------------------------------------------------------------------ */
+/* Per-program entry points                                           */
+/* ------------------------------------------------------------------ */
+
+int brisc_main(void);           /* return value: exit code */
+void ncrisc_main(void);
+void trisc_main(int thread);
+
+#endif
