@@ -22,6 +22,7 @@ static const TTArchInfo tt_arch_table[TT_ARCH__MAX] = {
         .local_ram_size = { 4 * KiB, 4 * KiB, 2 * KiB, 2 * KiB, 2 * KiB },
         .ncrisc_iram_size = 16 * KiB,
         .has_local_ram_alias = false,
+        .tdma_noc_visible = true,
         .default_reset_pc = { 0x0, 0x12000, 0x6000, 0xA000, 0xE000 },
         .reset_pc_in_cfg = true,
         .cfg_trisc_reset_pc = 158,

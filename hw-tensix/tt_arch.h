@@ -58,6 +58,7 @@ typedef struct TTArchInfo {
     uint32_t ncrisc_iram_size;  /* 0 if the architecture has none */
     bool has_local_ram_alias;   /* slow NoC-visible alias at 0xFFB14000 */
     bool local_ram_clears_on_release;   /* unless DISABLE_RESET says not */
+    bool tdma_noc_visible;      /* TDMA-RISC reachable by NCRISC and NoC */
 
     /* Reset PCs (SOFT_RESET_0 release) */
     uint32_t default_reset_pc[TT_NUM_CORES];

@@ -18,169 +18,26 @@
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
 #include "tt_tile.h"
-#include "tt_tensix.h"
-#include "tt_opcodes.h"
+#include "tt_tensix_int.h"
 #include "trace.h"
 
-typedef enum TTExec {
-    TT_EXEC_DONE,       /* retired: pop it */
-    TT_EXEC_STALL,      /* cannot start yet: no side effects, retry later */
-} TTExec;
-
-static const char *tt_core_name[TT_NUM_CORES] = {
+const char *const tt_core_name[TT_NUM_CORES] = {
     "BRISC", "NCRISC", "TRISC0", "TRISC1", "TRISC2",
 };
 
-/* ---------------------------------------------------------------------- */
-/* Wait Gate (WaitGate.md, STALLWAIT.md, SEMWAIT.md)                      */
-/* ---------------------------------------------------------------------- */
-
-/* True when the latched wait's conditions say "keep on waiting". */
-static bool tt_wait_pending(TTTensixState *s, TTThread *th)
+void tt_unimp_insn(TTTensixState *s, int t, uint32_t insn, const char *what)
 {
-    TTWaitLatch *w = &th->wait;
+    char buf[160];
 
-    if (w->opcode == TT_OP_SEMWAIT) {
-        for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
-            if (!(w->sem_mask & (1u << i))) {
-                continue;
-            }
-            if ((w->cond_mask & 1) && s->sem[i].value == 0) {
-                return true;
-            }
-            if ((w->cond_mask & 2) && s->sem[i].value >= s->sem[i].max) {
-                return true;
-            }
-        }
-        return false;
-    }
-    /*
-     * STALLWAIT conditions C0-C14 all wait for units to drain or for
-     * memory requests to complete.  Every backend unit modelled here
-     * retires its instruction before the next one is looked at, and RISC-V
-     * stores are processed synchronously, so each condition is met as soon
-     * as it is evaluated.  (C8-C11, the SrcA/SrcB AllowedClient hand-off,
-     * become real conditions with the data path.)
-     */
-    return false;
-}
-
-/* Does the latched wait instruction hold back @insn at the gate? */
-static bool tt_wait_gate_blocks(TTTensixState *s, TTThread *th,
-                                const TTInsnDesc *d, uint32_t insn)
-{
-    TTWaitLatch *w = &th->wait;
-    uint16_t caught;
-
-    if (!w->opcode) {
-        return false;
-    }
-    if (!tt_wait_pending(s, th)) {
-        w->opcode = 0;
-        return false;
-    }
-    if (TT_INSN_OPCODE(insn) == TT_OP_NOP) {
-        caught = (w->block_mask == TT_BLOCK_ALL);
-    } else {
-        caught = d ? (d->block & w->block_mask) : 0;
-    }
-    return caught != 0;
+    tt_insn_format(s->arch->id, insn, buf, sizeof(buf));
+    qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: %s%s%s not modelled yet "
+                  "(insn 0x%08x); dropped\n", t, buf, what ? ": " : "",
+                  what ? what : "", insn);
 }
 
 /* ---------------------------------------------------------------------- */
-/* Backend units                                                          */
+/* Execution loop                                                         */
 /* ---------------------------------------------------------------------- */
-
-static TTExec tt_exec_sync(TTTensixState *s, int t, uint32_t insn)
-{
-    TTThread *th = &s->thread[t];
-    uint32_t op = TT_INSN_OPCODE(insn);
-    uint8_t mask = extract32(insn, 2, 8);
-
-    switch (op) {
-    case TT_OP_SEMINIT:
-        for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
-            if (mask & (1u << i)) {
-                s->sem[i].value = extract32(insn, 16, 4);
-                s->sem[i].max = extract32(insn, 20, 4);
-            }
-        }
-        trace_tt_tensix_sem("SEMINIT", t, mask);
-        return TT_EXEC_DONE;
-    case TT_OP_SEMPOST:
-        for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
-            if ((mask & (1u << i)) && s->sem[i].value < 15) {
-                s->sem[i].value++;
-            }
-        }
-        trace_tt_tensix_sem("SEMPOST", t, mask);
-        return TT_EXEC_DONE;
-    case TT_OP_SEMGET:
-        for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
-            if ((mask & (1u << i)) && s->sem[i].value > 0) {
-                s->sem[i].value--;
-            }
-        }
-        trace_tt_tensix_sem("SEMGET", t, mask);
-        return TT_EXEC_DONE;
-    case TT_OP_SEMWAIT: {
-        uint32_t cond = extract32(insn, 0, 2);
-        uint32_t block = extract32(insn, 15, 9);
-
-        if (cond) {
-            th->wait.opcode = TT_OP_SEMWAIT;
-            th->wait.cond_mask = cond;
-            th->wait.sem_mask = mask;
-        } else {
-            th->wait.opcode = TT_OP_STALLWAIT;
-            th->wait.cond_mask = 0x7f;
-            th->wait.sem_mask = 0;
-        }
-        th->wait.block_mask = block ? block : TT_BLOCK_B6;
-        trace_tt_tensix_wait(t, "SEMWAIT", th->wait.cond_mask,
-                             th->wait.block_mask, th->wait.sem_mask);
-        return TT_EXEC_DONE;
-    }
-    case TT_OP_STALLWAIT: {
-        uint32_t cond = extract32(insn, 0, 15);
-        uint32_t block = extract32(insn, 15, 9);
-
-        th->wait.opcode = TT_OP_STALLWAIT;
-        th->wait.cond_mask = cond ? cond : 0x7f;
-        th->wait.block_mask = block ? block : TT_BLOCK_B6;
-        th->wait.sem_mask = 0;
-        trace_tt_tensix_wait(t, "STALLWAIT", th->wait.cond_mask,
-                             th->wait.block_mask, 0);
-        return TT_EXEC_DONE;
-    }
-    }
-    return TT_EXEC_DONE;
-}
-
-static TTExec tt_exec_thcon(TTTensixState *s, int t, uint32_t insn)
-{
-    TTThread *th = &s->thread[t];
-
-    switch (TT_INSN_OPCODE(insn)) {
-    case TT_OP_SETDMAREG:
-        if (!extract32(insn, 7, 1)) {
-            /* SETDMAREG_Immediate: 16 bits into one half of a GPR */
-            uint32_t half = extract32(insn, 0, 7);
-            uint32_t val = extract32(insn, 8, 16);
-            uint32_t *reg = &th->gpr[half >> 1];
-
-            *reg = deposit32(*reg, (half & 1) * 16, 16, val);
-            return TT_EXEC_DONE;
-        }
-        break;
-    case TT_OP_DMANOP:
-        return TT_EXEC_DONE;
-    }
-    qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: %s not modelled yet "
-                  "(insn 0x%08x)\n", t,
-                  tt_isa_lookup(s->arch->id, insn)->name, insn);
-    return TT_EXEC_DONE;
-}
 
 static TTExec tt_execute(TTTensixState *s, int t, uint32_t insn,
                          const TTInsnDesc *d)
@@ -194,92 +51,64 @@ static TTExec tt_execute(TTTensixState *s, int t, uint32_t insn,
         trace_tt_tensix_exec(t, tt_unit_name(d->unit), buf);
     }
 
-    switch (op) {
-    case TT_OP_NOP:
-    case TT_OP_RESOURCEDECL:    /* a hint for Auto TTSync: no effect here */
+    switch (d->unit) {
+    case TT_UNIT_NONE:
+        /* NOP; RESOURCEDECL is a hint for Auto TTSync: no effect here */
         return TT_EXEC_DONE;
-    case TT_OP_SEMINIT:
-    case TT_OP_SEMPOST:
-    case TT_OP_SEMGET:
-    case TT_OP_SEMWAIT:
-    case TT_OP_STALLWAIT:
-        return tt_exec_sync(s, t, insn);
+    case TT_UNIT_SYNC:
+        return tt_sync_exec(s, t, insn);
+    case TT_UNIT_THCON:
+        return tt_thcon_exec(s, t, insn);
+    case TT_UNIT_CFG:
+        return tt_cfg_exec(s, t, insn);
+    case TT_UNIT_XMOV:
+        return tt_mover_exec(s, t, insn);
+    case TT_UNIT_TDMA:
+        /* The Miscellaneous Unit: ADCs, SETDVALID; DMANOP is ThCon's */
+        if (op == TT_OP_DMANOP) {
+            return tt_thcon_exec(s, t, insn);
+        }
+        return tt_adc_exec(s, t, insn);
+    case TT_UNIT_MATH:
+        if (op == TT_OP_SETRWC || op == TT_OP_INCRWC) {
+            return tt_adc_exec(s, t, insn);
+        }
+        break;
     }
-
-    if (d->unit == TT_UNIT_THCON || op == TT_OP_DMANOP) {
-        return tt_exec_thcon(s, t, insn);
-    }
-
-    qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: %s (%s unit) not modelled yet "
-                  "(insn 0x%08x)\n", t, d->name, tt_unit_name(d->unit), insn);
+    tt_unimp_insn(s, t, insn, NULL);
     return TT_EXEC_DONE;
-}
-
-/* ---------------------------------------------------------------------- */
-/* Frontend                                                               */
-/* ---------------------------------------------------------------------- */
-
-static void tt_fifo_pop(TTThread *th)
-{
-    th->fifo_head = (th->fifo_head + 1) % TT_FIFO_DEPTH;
-    th->fifo_count--;
 }
 
 /*
  * Move thread @t forward by one instruction.  Returns false when the
- * thread cannot make progress (empty, or held at the Wait Gate).
+ * thread cannot make progress (nothing to do, or held at the Wait Gate or
+ * by its backend unit).
  */
 static bool tt_thread_step(TTTensixState *s, int t)
 {
-    TTThread *th = &s->thread[t];
-    uint32_t insn, op;
-    unsigned flags;
     const TTInsnDesc *d;
+    uint32_t insn;
 
-    if (!th->fifo_count) {
+    if (!tt_frontend_peek(s, t, &insn)) {
         return false;
     }
-    insn = th->fifo[th->fifo_head];
-    flags = th->fifo_flags[th->fifo_head];
-    op = TT_INSN_OPCODE(insn);
     d = tt_isa_lookup(s->arch->id, insn);
-
     if (!d) {
         qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: undefined opcode "
-                      "0x%02x (insn 0x%08x) dropped\n", t, op, insn);
-        tt_fifo_pop(th);
+                      "0x%02x (insn 0x%08x) dropped\n", t,
+                      TT_INSN_OPCODE(insn), insn);
+        tt_frontend_consume(s, t);
         return true;
     }
-
-    /* MOP expander and replay expander */
-    if (op == TT_OP_MOP || op == TT_OP_MOP_CFG) {
-        if (flags & TT_FIFO_BYPASS_MOP) {
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s pushed by "
-                          "BRISC enters after the MOP expander; dropped\n",
-                          t, d->name);
-        } else {
-            qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: %s: MOP expander not "
-                          "modelled yet (insn 0x%08x)\n", t, d->name, insn);
-        }
-        tt_fifo_pop(th);
-        return true;
-    }
-    if (op == TT_OP_REPLAY) {
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: REPLAY: replay expander "
-                      "not modelled yet (insn 0x%08x)\n", t, insn);
-        tt_fifo_pop(th);
-        return true;
-    }
-
-    if (tt_wait_gate_blocks(s, th, d, insn)) {
+    if (tt_sync_gate_blocks(s, t, insn)) {
         trace_tt_tensix_blocked(t, insn);
         return false;
     }
     if (tt_execute(s, t, insn, d) == TT_EXEC_STALL) {
         return false;
     }
-    tt_fifo_pop(th);
-    th->retired++;
+    tt_frontend_consume(s, t);
+    s->thread[t].retired++;
     return true;
 }
 
@@ -309,31 +138,52 @@ void tt_tensix_kick(TTTensixState *s)
     tt_tile_wake(s->tile, TT_WAIT_MOP_IDLE, TT_WAIT_ARG_ANY);
 }
 
-bool tt_tensix_push(TTTensixState *s, int t, uint32_t insn, unsigned flags)
+uint8_t *tt_tensix_l1(TTTensixState *s, uint32_t addr, uint32_t len)
 {
-    TTThread *th = &s->thread[t];
-    uint32_t tail;
+    uint64_t size = memory_region_size(&s->tile->l1);
 
-    if (th->fifo_count > s->arch->fifo_accept_max) {
-        return false;
+    if ((uint64_t)addr + len > size) {
+        return NULL;
     }
-    tail = (th->fifo_head + th->fifo_count) % TT_FIFO_DEPTH;
-    th->fifo[tail] = insn;
-    th->fifo_flags[tail] = flags;
-    th->fifo_count++;
-    trace_tt_tensix_push(t, insn, th->fifo_count);
-    tt_tensix_kick(s);
-    return true;
+    return (uint8_t *)memory_region_get_ram_ptr(&s->tile->l1) + addr;
+}
+
+void tt_tensix_core_reset(TTTensixState *s, int core)
+{
+    /* SoftReset.md, "Upon entering soft reset" */
+    if (TT_CORE_IS_TRISC(core)) {
+        tt_frontend_flush(s, TT_TRISC_THREAD(core));
+    }
+    if (core != TT_CORE_NCRISC) {
+        int me = core == TT_CORE_BRISC ? 0 : core - TT_CORE_TRISC0 + 1;
+
+        for (int k = 0; k < TT_NUM_MAILBOX_CORES; k++) {
+            s->mbox[me][k].count = 0;
+            s->mbox[me][k].head = 0;
+        }
+    }
+}
+
+uint32_t tt_tensix_fifo_status(TTTensixState *s)
+{
+    uint32_t val = 0;
+
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        val |= (s->fe[t].fifo_count <= s->arch->fifo_accept_max) << t;
+        val |= (s->fe[t].fifo_count == 0) << (4 + t);
+    }
+    return val;
 }
 
 bool tt_tensix_thread_idle(TTTensixState *s, int t)
 {
-    return s->thread[t].fifo_count == 0;
+    return tt_frontend_idle(s, t);
 }
 
-/* tt_cfg_qstatus class of an instruction (CSRs.md) */
-static uint32_t tt_qclass(const TTInsnDesc *d, uint32_t insn)
+uint32_t tt_tensix_qclass(TTTensixState *s, uint32_t insn)
 {
+    const TTInsnDesc *d = tt_isa_lookup(s->arch->id, insn);
+
     switch (TT_INSN_OPCODE(insn)) {
     case TT_OP_REPLAY:
         return 1u << TT_QCLASS_REPLAY;
@@ -368,30 +218,14 @@ static uint32_t tt_qclass(const TTInsnDesc *d, uint32_t insn)
     return 0;
 }
 
-static uint32_t tt_thread_qmask(TTTensixState *s, int t)
-{
-    TTThread *th = &s->thread[t];
-    uint32_t mask = 0;
-
-    for (uint32_t i = 0; i < th->fifo_count; i++) {
-        uint32_t slot = (th->fifo_head + i) % TT_FIFO_DEPTH;
-
-        if (th->fifo_flags[slot] & TT_FIFO_FROM_TRISC) {
-            mask |= tt_qclass(tt_isa_lookup(s->arch->id, th->fifo[slot]),
-                              th->fifo[slot]);
-        }
-    }
-    return mask;
-}
-
 uint32_t tt_tensix_qstatus(TTTensixState *s, int core)
 {
     uint32_t all = 0, own;
 
     for (int t = 0; t < TT_NUM_THREADS; t++) {
-        all |= tt_thread_qmask(s, t);
+        all |= tt_frontend_qclasses(s, t);
     }
-    own = TT_CORE_IS_TRISC(core) ? tt_thread_qmask(s, TT_TRISC_THREAD(core))
+    own = TT_CORE_IS_TRISC(core) ? tt_frontend_qclasses(s, TT_TRISC_THREAD(core))
                                  : all;
     /* bit 11 / 24 sfpu_cc: no SFPU lane state until the SFPU exists */
     return own | (all << 13);
@@ -407,156 +241,6 @@ uint32_t tt_tensix_bstatus(TTTensixState *s, int core)
 
     return (q & 0x7ff) | (((q >> 13) & 0x7ff) << 11);
 }
-
-/* ---------------------------------------------------------------------- */
-/* Configuration space (BackendConfiguration.md)                          */
-/* ---------------------------------------------------------------------- */
-
-uint32_t tt_tensix_cfg_read(TTTensixState *s, int state, uint32_t index)
-{
-    if (index >= s->arch->cfg_state_words) {
-        return 0;
-    }
-    if (index >= s->arch->cfg_global_base) {
-        state = 0;
-    }
-    return s->cfg_regs[state][index];
-}
-
-static void tt_cfg_write_word(TTTensixState *s, int state, uint32_t index,
-                              uint32_t value)
-{
-    if (index >= s->arch->cfg_global_base) {
-        s->cfg_regs[0][index] = value;
-        s->cfg_regs[1][index] = value;
-    } else {
-        s->cfg_regs[state][index] = value;
-    }
-}
-
-/*
- * Decode a TENSIX_CFG offset: returns the region kind and fills state,
- * index (word or ThreadConfig entry) and thread.
- */
-enum { TT_CFGR_NONE, TT_CFGR_STATE, TT_CFGR_DUAL, TT_CFGR_THREAD };
-
-static int tt_cfg_decode(TTTensixState *s, hwaddr addr, int *state,
-                         uint32_t *index, int *thread)
-{
-    const TTArchInfo *a = s->arch;
-    uint32_t state_bytes = a->cfg_state_words * 4;
-
-    if (addr < state_bytes) {
-        *state = 0;
-        *index = addr / 4;
-        return TT_CFGR_STATE;
-    }
-    if (addr >= a->cfg_state1_offset &&
-        addr < a->cfg_state1_offset + state_bytes) {
-        *state = 1;
-        *index = (addr - a->cfg_state1_offset) / 4;
-        return TT_CFGR_STATE;
-    }
-    if (a->cfg_dual_offset && addr >= a->cfg_dual_offset &&
-        addr < a->cfg_dual_offset + state_bytes) {
-        *state = 0;
-        *index = (addr - a->cfg_dual_offset) / 4;
-        return TT_CFGR_DUAL;
-    }
-    if (addr >= a->thd_cfg_offset &&
-        addr < a->thd_cfg_offset + TT_NUM_THREADS * a->thd_cfg_stride) {
-        uint32_t off = addr - a->thd_cfg_offset;
-
-        *thread = off / a->thd_cfg_stride;
-        off %= a->thd_cfg_stride;
-        if (off % a->thd_cfg_entry >= 4 ||
-            off / a->thd_cfg_entry >= a->thd_cfg_words) {
-            return TT_CFGR_NONE;
-        }
-        *index = off / a->thd_cfg_entry;
-        return TT_CFGR_THREAD;
-    }
-    return TT_CFGR_NONE;
-}
-
-uint32_t tt_tensix_cfg_peek(TTTensixState *s, uint32_t offset)
-{
-    int state = 0, thread = 0;
-    uint32_t index = 0;
-
-    switch (tt_cfg_decode(s, offset & ~3, &state, &index, &thread)) {
-    case TT_CFGR_STATE:
-        return tt_tensix_cfg_read(s, state, index);
-    case TT_CFGR_THREAD:
-        return s->thd_cfg[thread][index] & 0xffff;
-    case TT_CFGR_DUAL:
-    default:
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: read of TENSIX_CFG "
-                      "offset 0x%x, which is %s\n", offset,
-                      offset >= s->arch->cfg_dual_offset &&
-                      s->arch->cfg_dual_offset ? "write-only" : "unmapped");
-        return 0;
-    }
-}
-
-static uint64_t tt_cfg_read(void *opaque, hwaddr addr, unsigned size)
-{
-    TTCoreView *v = opaque;
-    uint32_t val = tt_tensix_cfg_peek(v->s, addr) >> ((addr & 3) * 8);
-
-    trace_tt_tensix_mmio_read("cfg", v->core, addr, val, size);
-    return val;
-}
-
-static void tt_cfg_write(void *opaque, hwaddr addr, uint64_t val,
-                         unsigned size)
-{
-    TTCoreView *v = opaque;
-    TTTensixState *s = v->s;
-    int state = 0, thread = 0;
-    uint32_t index = 0;
-    int kind;
-
-    trace_tt_tensix_mmio_write("cfg", v->core, addr, val, size);
-    if (size != 4 || (addr & 3)) {
-        /* BackendConfiguration.md: RISC-V writes must be "sw" */
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: %u-byte write to "
-                      "TENSIX_CFG offset 0x%" HWADDR_PRIx " ignored (only "
-                      "aligned 32-bit stores are supported)\n",
-                      tt_core_name[v->core], size, addr);
-        return;
-    }
-    kind = tt_cfg_decode(s, addr, &state, &index, &thread);
-    switch (kind) {
-    case TT_CFGR_STATE:
-        tt_cfg_write_word(s, state, index, val);
-        break;
-    case TT_CFGR_DUAL:
-        tt_cfg_write_word(s, 0, index, val);
-        tt_cfg_write_word(s, 1, index, val);
-        break;
-    case TT_CFGR_THREAD:
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: ThreadConfig is "
-                      "read-only to RISC-V (offset 0x%" HWADDR_PRIx ")\n",
-                      tt_core_name[v->core], addr);
-        break;
-    default:
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: write to unmapped "
-                      "TENSIX_CFG offset 0x%" HWADDR_PRIx "\n",
-                      tt_core_name[v->core], addr);
-        break;
-    }
-}
-
-static const MemoryRegionOps tt_cfg_ops = {
-    .read = tt_cfg_read,
-    .write = tt_cfg_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid.min_access_size = 1,
-    .valid.max_access_size = 4,
-    .impl.min_access_size = 1,
-    .impl.max_access_size = 4,
-};
 
 /* ---------------------------------------------------------------------- */
 /* INSTRN_BUF (PushTensixInstruction.md)                                  */
@@ -721,14 +405,16 @@ static uint64_t tt_pcbuf_read(void *opaque, hwaddr addr, unsigned size)
         /*
          * CoprocessorDoneCheck: wait until the thread has nothing in
          * flight.  MOPExpanderDoneCheck: until the MOP expander is idle
-         * and no MOP is queued before it; with the expander consuming
-         * each MOP as it reaches it, that is the same condition.
+         * and no MOP is queued before it.
          */
-        if (!tt_tensix_thread_idle(s, t) && tt_core_can_block(c)) {
+        bool idle = mop ? tt_frontend_mop_idle(s, t)
+                        : tt_frontend_idle(s, t);
+
+        if (!idle && tt_core_can_block(c)) {
             tt_core_park(c, mop ? TT_WAIT_MOP_IDLE : TT_WAIT_THREAD_IDLE, t);
         }
     } else if (addr < TT_PCBUF_SEM_BASE + 4 * TT_NUM_SEMAPHORES) {
-        val = s->sem[(addr - TT_PCBUF_SEM_BASE) / 4].value;
+        val = s->sync.sem[(addr - TT_PCBUF_SEM_BASE) / 4].value;
     } else {
         qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: read of unmapped "
                       "PC_BUF offset 0x%" HWADDR_PRIx "\n",
@@ -756,7 +442,7 @@ static void tt_pcbuf_write(void *opaque, hwaddr addr, uint64_t val,
         return;
     }
     if (addr < TT_PCBUF_SEM_BASE + 4 * TT_NUM_SEMAPHORES) {
-        TTSemaphore *sem = &s->sem[(addr - TT_PCBUF_SEM_BASE) / 4];
+        TTSemaphore *sem = &s->sync.sem[(addr - TT_PCBUF_SEM_BASE) / 4];
 
         if (val & 1) {
             if (sem->value > 0) {
@@ -909,61 +595,35 @@ static void tt_tensix_realize(DeviceState *dev, Error **errp)
         name = g_strdup_printf("tt-mailbox-%s", tt_core_name[c]);
         memory_region_init_io(&s->mailbox[c], obj, &tt_mbox_ops,
                               &s->view[c][0], name, 4 * TT_MAILBOX_STRIDE);
-        g_clear_pointer(&name, g_free);
-        name = g_strdup_printf("tt-cfg-%s", tt_core_name[c]);
-        memory_region_init_io(&s->cfg[c], obj, &tt_cfg_ops, &s->view[c][0],
-                              name, 0x10000);
     }
+    address_space_init(&s->tile_as, &s->tile->space, "tt-tensix-tile");
+    tt_frontend_realize(s);
+    tt_cfg_realize(s);
+    tt_mover_realize(s);
 }
 
 static void tt_tensix_reset_hold(Object *obj, ResetType type)
 {
     TTTensixState *s = TT_TENSIX(obj);
 
+    tt_frontend_reset(s);
+    tt_sync_reset(s);
+    tt_thcon_reset(s);
+    tt_cfg_reset(s);
+    tt_mover_reset(s);
+    tt_adc_reset(s);
     memset(s->thread, 0, sizeof(s->thread));
-    memset(s->sem, 0, sizeof(s->sem));
     memset(s->mbox, 0, sizeof(s->mbox));
-    memset(s->cfg_regs, 0, sizeof(s->cfg_regs));
-    memset(s->thd_cfg, 0, sizeof(s->thd_cfg));
     s->running = false;
     s->rerun = false;
 }
-
-static const VMStateDescription vmstate_tt_wait_latch = {
-    .name = "tt-wait-latch",
-    .version_id = 1,
-    .minimum_version_id = 1,
-    .fields = (const VMStateField[]) {
-        VMSTATE_UINT8(opcode, TTWaitLatch),
-        VMSTATE_UINT16(cond_mask, TTWaitLatch),
-        VMSTATE_UINT16(block_mask, TTWaitLatch),
-        VMSTATE_UINT8(sem_mask, TTWaitLatch),
-        VMSTATE_END_OF_LIST()
-    }
-};
 
 static const VMStateDescription vmstate_tt_thread = {
     .name = "tt-thread",
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(fifo, TTThread, TT_FIFO_DEPTH),
-        VMSTATE_UINT8_ARRAY(fifo_flags, TTThread, TT_FIFO_DEPTH),
-        VMSTATE_UINT32(fifo_head, TTThread),
-        VMSTATE_UINT32(fifo_count, TTThread),
-        VMSTATE_STRUCT(wait, TTThread, 1, vmstate_tt_wait_latch, TTWaitLatch),
         VMSTATE_UINT32_ARRAY(gpr, TTThread, TT_NUM_GPRS),
-        VMSTATE_END_OF_LIST()
-    }
-};
-
-static const VMStateDescription vmstate_tt_semaphore = {
-    .name = "tt-semaphore",
-    .version_id = 1,
-    .minimum_version_id = 1,
-    .fields = (const VMStateField[]) {
-        VMSTATE_UINT8(value, TTSemaphore),
-        VMSTATE_UINT8(max, TTSemaphore),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -984,12 +644,6 @@ static int tt_tensix_post_load(void *opaque, int version_id)
 {
     TTTensixState *s = opaque;
 
-    for (int t = 0; t < TT_NUM_THREADS; t++) {
-        if (s->thread[t].fifo_head >= TT_FIFO_DEPTH ||
-            s->thread[t].fifo_count > TT_FIFO_DEPTH) {
-            return -EINVAL;
-        }
-    }
     for (int i = 0; i < TT_NUM_MAILBOX_CORES * TT_NUM_MAILBOX_CORES; i++) {
         TTMailbox *mb = &s->mbox[i / 4][i % 4];
 
@@ -1008,15 +662,19 @@ static const VMStateDescription vmstate_tt_tensix = {
     .fields = (const VMStateField[]) {
         VMSTATE_STRUCT_ARRAY(thread, TTTensixState, TT_NUM_THREADS, 1,
                              vmstate_tt_thread, TTThread),
-        VMSTATE_STRUCT_ARRAY(sem, TTTensixState, TT_NUM_SEMAPHORES, 1,
-                             vmstate_tt_semaphore, TTSemaphore),
         VMSTATE_STRUCT_2DARRAY(mbox, TTTensixState, TT_NUM_MAILBOX_CORES,
                                TT_NUM_MAILBOX_CORES, 1, vmstate_tt_mailbox,
                                TTMailbox),
-        VMSTATE_UINT32_2DARRAY(cfg_regs, TTTensixState, 2, TT_CFG_MAX_WORDS),
-        VMSTATE_UINT32_2DARRAY(thd_cfg, TTTensixState, TT_NUM_THREADS,
-                               TT_THD_CFG_MAX_WORDS),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_tt_frontend,
+        &vmstate_tt_sync,
+        &vmstate_tt_thcon,
+        &vmstate_tt_cfg,
+        &vmstate_tt_mover,
+        &vmstate_tt_adc,
+        NULL
     }
 };
 

@@ -22,25 +22,23 @@
 #include "exec/memory.h"
 #include "qom/object.h"
 #include "tt_arch.h"
+#include "tt_frontend.h"
+#include "tt_sync.h"
+#include "tt_thcon.h"
+#include "tt_cfg.h"
+#include "tt_mover.h"
+#include "tt_adc.h"
 
 #define TYPE_TT_TENSIX "tt-tensix"
 OBJECT_DECLARE_SIMPLE_TYPE(TTTensixState, TT_TENSIX)
 
 typedef struct TTTileState TTTileState;
 
-#define TT_FIFO_DEPTH       32
 #define TT_NUM_GPRS         64
-#define TT_NUM_SEMAPHORES   8
 #define TT_MAILBOX_DEPTH    4
 #define TT_NUM_MAILBOX_CORES 4      /* B, T0, T1, T2 */
-#define TT_CFG_MAX_WORDS    256
-#define TT_THD_CFG_MAX_WORDS 128
 
-/* FIFO entry flags (stored in a parallel array) */
-#define TT_FIFO_FROM_TRISC  (1u << 0)   /* counts in tt_cfg_qstatus */
-#define TT_FIFO_BYPASS_MOP  (1u << 1)   /* pushed by BRISC: after MOP */
-
-/* tt_cfg_qstatus instruction classes */
+/* tt_cfg_qstatus instruction classes (CSRs.md) */
 enum {
     TT_QCLASS_REPLAY,
     TT_QCLASS_MOP,
@@ -56,32 +54,10 @@ enum {
     TT_QCLASS__MAX
 };
 
-/* The Wait Gate's latched STALLWAIT / SEMWAIT */
-typedef struct TTWaitLatch {
-    uint8_t opcode;             /* 0 (NOP-like): nothing latched */
-    uint16_t cond_mask;
-    uint16_t block_mask;
-    uint8_t sem_mask;
-} TTWaitLatch;
-
 typedef struct TTThread {
-    /* Instruction FIFO before the MOP expander (ring buffer) */
-    uint32_t fifo[TT_FIFO_DEPTH];
-    uint8_t fifo_flags[TT_FIFO_DEPTH];
-    uint32_t fifo_head;
-    uint32_t fifo_count;
-
-    TTWaitLatch wait;
-    uint32_t gpr[TT_NUM_GPRS];
-
-    /* Statistics (not migrated) */
-    uint64_t retired;
+    uint32_t gpr[TT_NUM_GPRS];  /* ScalarUnit.md GPRs[thread][64] */
+    uint64_t retired;           /* statistics, not migrated */
 } TTThread;
-
-typedef struct TTSemaphore {
-    uint8_t value;
-    uint8_t max;
-} TTSemaphore;
 
 typedef struct TTMailbox {
     uint32_t data[TT_MAILBOX_DEPTH];
@@ -111,14 +87,22 @@ struct TTTensixState {
     MemoryRegion regfile[TT_NUM_CORES];
     MemoryRegion pc_buf[TT_NUM_CORES][TT_NUM_THREADS];
     MemoryRegion mailbox[TT_NUM_CORES];
-    MemoryRegion cfg[TT_NUM_CORES];
+    MemoryRegion cfg_mmio[TT_NUM_CORES];
+    MemoryRegion tdma[TT_NUM_CORES];        /* TDMA-RISC (tt_mover.c) */
+    MemoryRegion mop_cfg[TT_NUM_CORES];     /* TRISCs (tt_frontend.c) */
 
     /* State */
+    TTFrontend fe[TT_NUM_THREADS];
     TTThread thread[TT_NUM_THREADS];
-    TTSemaphore sem[TT_NUM_SEMAPHORES];
+    TTSyncState sync;
+    TTThconState thcon;
+    TTCfgState cfg;
+    TTMoverState mover;
+    TTAdcState adc;
     TTMailbox mbox[TT_NUM_MAILBOX_CORES][TT_NUM_MAILBOX_CORES]; /* [from][to] */
-    uint32_t cfg_regs[2][TT_CFG_MAX_WORDS];     /* Config[state][word] */
-    uint32_t thd_cfg[TT_NUM_THREADS][TT_THD_CFG_MAX_WORDS];
+
+    /* The tile's NoC-visible space (L1 and registers), for unit accesses */
+    AddressSpace tile_as;
 
     /* Re-entrancy guard of the execution loop */
     bool running;
@@ -127,9 +111,14 @@ struct TTTensixState {
 
 /*
  * Push @insn into thread @t's FIFO.  Returns false, without side effects,
- * when the FIFO is full (the caller blocks).  @flags: TT_FIFO_*.
+ * when the FIFO is full (the caller blocks).  @flags: TT_FIFO_* (see
+ * tt_frontend.h).
  */
 bool tt_tensix_push(TTTensixState *s, int t, uint32_t insn, unsigned flags);
+/* Soft reset of @core: discard its thread's FIFO and its mailboxes */
+void tt_tensix_core_reset(TTTensixState *s, int core);
+/* RISCV_DEBUG_REG_INSTRN_BUF_STATUS */
+uint32_t tt_tensix_fifo_status(TTTensixState *s);
 /* Re-run every thread until none makes progress, then wake waiting cores. */
 void tt_tensix_kick(TTTensixState *s);
 /* True when thread @t has nothing queued or held at its Wait Gate. */

@@ -229,20 +229,7 @@ static void tt_tile_set_soft_reset(TTTileState *s, uint32_t val)
             /* Entering reset (SoftReset.md) */
             c->held = true;
             c->wait = TT_WAIT_NONE;
-            if (TT_CORE_IS_TRISC(i)) {
-                TTThread *th = &s->tensix.thread[TT_TRISC_THREAD(i)];
-
-                th->fifo_count = 0;
-                th->fifo_head = 0;
-            }
-            if (i != TT_CORE_NCRISC) {
-                int me = i == TT_CORE_BRISC ? 0 : i - TT_CORE_TRISC0 + 1;
-
-                for (int k = 0; k < TT_NUM_MAILBOX_CORES; k++) {
-                    s->tensix.mbox[me][k].count = 0;
-                    s->tensix.mbox[me][k].head = 0;
-                }
-            }
+            tt_tensix_core_reset(&s->tensix, i);
             trace_tt_core_hold(s->x, s->y, tt_core_names[i]);
             async_run_on_cpu(cs, tt_core_hold_work, RUN_ON_CPU_HOST_PTR(c));
         } else if (!now && was) {
@@ -289,12 +276,7 @@ static uint64_t tt_regs_read(void *opaque, hwaddr addr, unsigned size)
         val = s->wall_clock_hi_latch;
         break;
     case A_INSTRN_BUF_STATUS:
-        for (int t = 0; t < TT_NUM_THREADS; t++) {
-            TTThread *th = &s->tensix.thread[t];
-
-            val |= (th->fifo_count <= s->arch->fifo_accept_max) << t;
-            val |= (th->fifo_count == 0) << (4 + t);
-        }
+        val = tt_tensix_fifo_status(&s->tensix);
         break;
     case A_CFGREG_RDDATA:
         val = tt_tensix_cfg_peek(&s->tensix,
@@ -527,11 +509,13 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
                                     &ts->regfile[i]);
         memory_region_add_subregion(&c->view, TT_MAILBOX_BASE,
                                     &ts->mailbox[i]);
-        memory_region_add_subregion(&c->view, TT_CFG_BASE, &ts->cfg[i]);
+        memory_region_add_subregion(&c->view, TT_CFG_BASE,
+                                    &ts->cfg_mmio[i]);
+        memory_region_add_subregion(&c->view, TT_TDMA_RISC_BASE,
+                                    &ts->tdma[i]);
         if (TT_CORE_IS_TRISC(i)) {
-            g_clear_pointer(&name, g_free);
-            name = g_strdup_printf("mop-cfg-t%d", TT_TRISC_THREAD(i));
-            tt_tile_map_unimp(s, &c->view, name, TT_MOP_CFG_BASE, 0x24);
+            memory_region_add_subregion(&c->view, TT_MOP_CFG_BASE,
+                                        &ts->mop_cfg[i]);
         }
     }
 
@@ -592,7 +576,6 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
     memory_region_init_io(&s->regs, obj, &tt_regs_ops, s, "tt-tile-regs",
                           0x1000);
     memory_region_add_subregion(&s->space, TT_TILE_REGS_BASE, &s->regs);
-    tt_tile_map_unimp(s, &s->space, "tdma-risc", TT_TDMA_RISC_BASE, 0x1000);
     tt_tile_map_unimp(s, &s->space, "pic", TT_PIC_BASE, 0x1000);
     tt_tile_map_unimp(s, &s->space, "noc0-niu", 0xFFB20000, 0x10000);
     tt_tile_map_unimp(s, &s->space, "noc1-niu", 0xFFB30000, 0x10000);
@@ -611,6 +594,11 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
         return;
     }
     qemu_register_resettable(OBJECT(&s->tensix));
+    if (a->tdma_noc_visible) {
+        /* Wormhole: NCRISC and the NoC reach TDMA-RISC too */
+        memory_region_add_subregion(&s->space, TT_TDMA_RISC_BASE,
+                                    &s->tensix.tdma[TT_CORE_NCRISC]);
+    }
 
     /* BRISC first: it is first_cpu, whose view qtest and the loader use */
     for (int i = 0; i < TT_NUM_CORES; i++) {

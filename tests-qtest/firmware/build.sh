@@ -3,7 +3,8 @@
 # architectures into OUTDIR/{bh,wh}/NAME.elf
 #
 # Usage: build.sh OUTDIR
-# Environment: CC (default riscv64-unknown-elf-gcc), PROGRAMS (default: all)
+# Environment: CC (default riscv64-unknown-elf-gcc), PROGRAMS (default: every
+# NAME.c here except tt.c)
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -e
@@ -15,7 +16,8 @@ fi
 OUT=$1
 SRC=$(cd "$(dirname "$0")" && pwd)
 CC=${CC:-riscv64-unknown-elf-gcc}
-PROGRAMS=${PROGRAMS:-"demo fifo_block mailbox"}
+# Every .c file but the runtime (tt.c) is a program
+PROGRAMS=${PROGRAMS:-$(cd "$SRC" && ls *.c | grep -v '^tt\.c$' | sed 's/\.c$//')}
 
 CFLAGS="-march=rv32im_zicsr -mabi=ilp32 -mcmodel=medlow -mno-relax
         -nostdlib -nostartfiles -ffreestanding -fno-builtin
