@@ -26,8 +26,8 @@ uint32_t tt_tensix_cfg_read(TTTensixState *s, int state, uint32_t index)
     return s->cfg.regs[state][index];
 }
 
-static void tt_cfg_write_word(TTTensixState *s, int state, uint32_t index,
-                              uint32_t value)
+void tt_cfg_write_word(TTTensixState *s, int state, uint32_t index,
+                       uint32_t value)
 {
     if (index >= s->arch->cfg_global_base) {
         s->cfg.regs[0][index] = value;
@@ -161,6 +161,12 @@ static const MemoryRegionOps tt_cfg_ops = {
     .impl.max_access_size = 4,
 };
 
+
+int tt_cfg_state_id(TTTensixState *s, int t)
+{
+    /* ThreadConfig[t].CFG_STATE_ID_StateID: word 0, bit 0 */
+    return s->cfg.thd[t][0] & 1;
+}
 
 TTExec tt_cfg_exec(TTTensixState *s, int t, uint32_t insn)
 {

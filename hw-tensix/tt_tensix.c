@@ -614,6 +614,7 @@ static void tt_tensix_reset_hold(Object *obj, ResetType type)
     tt_adc_reset(s);
     memset(s->thread, 0, sizeof(s->thread));
     memset(s->mbox, 0, sizeof(s->mbox));
+    memset(&s->src, 0, sizeof(s->src));
     s->running = false;
     s->rerun = false;
 }
@@ -636,6 +637,16 @@ static const VMStateDescription vmstate_tt_mailbox = {
         VMSTATE_UINT32_ARRAY(data, TTMailbox, TT_MAILBOX_DEPTH),
         VMSTATE_UINT32(head, TTMailbox),
         VMSTATE_UINT32(count, TTMailbox),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const VMStateDescription vmstate_tt_src_bank = {
+    .name = "tt-src-bank",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32_2DARRAY(v, TTSrcBank, TT_SRC_ROWS, TT_SRC_COLS),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -665,6 +676,10 @@ static const VMStateDescription vmstate_tt_tensix = {
         VMSTATE_STRUCT_2DARRAY(mbox, TTTensixState, TT_NUM_MAILBOX_CORES,
                                TT_NUM_MAILBOX_CORES, 1, vmstate_tt_mailbox,
                                TTMailbox),
+        VMSTATE_STRUCT_ARRAY(src.a, TTTensixState, TT_SRC_BANKS, 1,
+                             vmstate_tt_src_bank, TTSrcBank),
+        VMSTATE_STRUCT_ARRAY(src.b, TTTensixState, TT_SRC_BANKS, 1,
+                             vmstate_tt_src_bank, TTSrcBank),
         VMSTATE_END_OF_LIST()
     },
     .subsections = (const VMStateDescription * const []) {

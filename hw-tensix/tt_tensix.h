@@ -28,6 +28,7 @@
 #include "tt_cfg.h"
 #include "tt_mover.h"
 #include "tt_adc.h"
+#include "tt_srcregs.h"
 
 #define TYPE_TT_TENSIX "tt-tensix"
 OBJECT_DECLARE_SIMPLE_TYPE(TTTensixState, TT_TENSIX)
@@ -99,6 +100,7 @@ struct TTTensixState {
     TTCfgState cfg;
     TTMoverState mover;
     TTAdcState adc;
+    TTSrcRegs src;
     TTMailbox mbox[TT_NUM_MAILBOX_CORES][TT_NUM_MAILBOX_CORES]; /* [from][to] */
 
     /* The tile's NoC-visible space (L1 and registers), for unit accesses */

@@ -77,6 +77,13 @@ extern const VMStateDescription vmstate_tt_thcon;
 
 /* ---- Configuration Unit (tt_cfg.c) ---- */
 TTExecFn tt_cfg_exec;
+/* Config[@state][@index]; words >= the global base read state 0 */
+uint32_t tt_tensix_cfg_read(TTTensixState *s, int state, uint32_t index);
+/* Write Config[@state][@index]; words >= the global base hit both states */
+void tt_cfg_write_word(TTTensixState *s, int state, uint32_t index,
+                       uint32_t value);
+/* The Config state thread @t's instructions use (CFG_STATE_ID) */
+int tt_cfg_state_id(TTTensixState *s, int t);
 void tt_cfg_reset(TTTensixState *s);
 void tt_cfg_realize(TTTensixState *s);
 extern const VMStateDescription vmstate_tt_cfg;
