@@ -77,8 +77,7 @@ extern const VMStateDescription vmstate_tt_thcon;
 
 /* ---- Configuration Unit (tt_cfg.c) ---- */
 TTExecFn tt_cfg_exec;
-/* Config[@state][@index]; words >= the global base read state 0 */
-uint32_t tt_tensix_cfg_read(TTTensixState *s, int state, uint32_t index);
+/* Reading: tt_tensix_cfg_read() (tt_tensix.h) */
 /* Write Config[@state][@index]; words >= the global base hit both states */
 void tt_cfg_write_word(TTTensixState *s, int state, uint32_t index,
                        uint32_t value);
