@@ -153,6 +153,9 @@ void tt_tensix_core_reset(TTTensixState *s, int core)
     /* SoftReset.md, "Upon entering soft reset" */
     if (TT_CORE_IS_TRISC(core)) {
         tt_frontend_flush(s, TT_TRISC_THREAD(core));
+        /* "Upon leaving soft reset": PCBuf from B discarded (same effect) */
+        s->pcbuf[TT_TRISC_THREAD(core)].head = 0;
+        s->pcbuf[TT_TRISC_THREAD(core)].count = 0;
     }
     if (core != TT_CORE_NCRISC) {
         int me = core == TT_CORE_BRISC ? 0 : core - TT_CORE_TRISC0 + 1;
@@ -382,6 +385,30 @@ static const MemoryRegionOps tt_regfile_ops = {
 #define TT_PCBUF_MOPSYNC        0x8
 #define TT_PCBUF_SEM_BASE       0x20
 
+/* PCBuf[i] configuration bits in RISCV_DEBUG_REG_TRISC_PC_BUF_OVERRIDE */
+static bool tt_pcbuf_override_en(TTTensixState *s, int i)
+{
+    return extract32(s->tile->pc_buf_override, 10 * i, 1);
+}
+
+static bool tt_pcbuf_override_busy(TTTensixState *s, int i)
+{
+    return extract32(s->tile->pc_buf_override, 10 * i + 1, 1);
+}
+
+static uint32_t tt_pcbuf_override_value(TTTensixState *s, int i)
+{
+    return extract32(s->tile->pc_buf_override, 10 * i + 2, 8);
+}
+
+/* Is RISCV T_i parked reading an empty PCBuf[i]? */
+static bool tt_pcbuf_reader_waiting(TTTensixState *s, int i)
+{
+    TTCore *c = &s->tile->core[TT_CORE_TRISC0 + i];
+
+    return c->wait == TT_WAIT_PCBUF_POP;
+}
+
 static uint64_t tt_pcbuf_read(void *opaque, hwaddr addr, unsigned size)
 {
     TTCoreView *v = opaque;
@@ -391,25 +418,64 @@ static uint64_t tt_pcbuf_read(void *opaque, hwaddr addr, unsigned size)
     int t;
 
     if (v->core == TT_CORE_BRISC) {
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: BRISC: PCBuf %d (B side) read "
-                      "not modelled yet\n", v->index);
+        /*
+         * PCBufs.md, RISCV B read: wait until PCBuf[i] is empty, T_i is
+         * blocked reading it and Tensix thread i is idle (or the override
+         * says busy-bypass).
+         */
+        int i = v->index;
+        TTPcBuf *pb = &s->pcbuf[i];
+
+        if (tt_pcbuf_override_en(s, i) && tt_pcbuf_override_busy(s, i)) {
+            goto out;
+        }
+        if (!pb->count && tt_pcbuf_reader_waiting(s, i) &&
+            tt_frontend_idle(s, i)) {
+            goto out;
+        }
+        if (tt_core_can_block(c)) {
+            tt_core_park(c, TT_WAIT_PCBUF_SYNC, i);
+        }
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: PCBuf %d (B side) read "
+                      "from outside the core would wait; returns 0\n", i);
         goto out;
     }
     t = TT_TRISC_THREAD(v->core);
     if (addr < TT_PCBUF_TTSYNC) {
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: %s: PCBuf (T side) read not "
-                      "modelled yet\n", tt_core_name[v->core]);
+        /* PCBufs.md, RISCV T_i read: pop, or wait while empty */
+        TTPcBuf *pb = &s->pcbuf[t];
+
+        if (pb->count) {
+            val = pb->data[pb->head];
+            pb->head = (pb->head + 1) % TT_PCBUF_DEPTH;
+            pb->count--;
+            tt_tile_wake(s->tile, TT_WAIT_PCBUF_PUSH, t);
+            tt_tile_wake(s->tile, TT_WAIT_PCBUF_SYNC, t);
+        } else if (tt_pcbuf_override_en(s, t)) {
+            val = tt_pcbuf_override_value(s, t);
+        } else if (tt_core_can_block(c)) {
+            /* BRISC may be waiting for exactly this */
+            tt_tile_wake(s->tile, TT_WAIT_PCBUF_SYNC, t);
+            tt_core_park(c, TT_WAIT_PCBUF_POP, t);
+        } else {
+            qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: pop of empty PCBuf "
+                          "%d from outside the core returns 0\n", t);
+        }
     } else if (addr < TT_PCBUF_SEM_BASE) {
         bool mop = (addr & ~3) == TT_PCBUF_MOPSYNC;
 
         /*
-         * CoprocessorDoneCheck: wait until the thread has nothing in
-         * flight.  MOPExpanderDoneCheck: until the MOP expander is idle
-         * and no MOP is queued before it.
+         * TTSync.md.  CoprocessorDoneCheck: wait until the thread has
+         * nothing in flight.  MOPExpanderDoneCheck: until the MOP expander
+         * is idle and no MOP is queued before it.  Either returns at once
+         * when PCBuf[t] has OverrideEn and OverrideBusy set.
          */
         bool idle = mop ? tt_frontend_mop_idle(s, t)
                         : tt_frontend_idle(s, t);
 
+        if (tt_pcbuf_override_en(s, t) && tt_pcbuf_override_busy(s, t)) {
+            idle = true;
+        }
         if (!idle && tt_core_can_block(c)) {
             tt_core_park(c, mop ? TT_WAIT_MOP_IDLE : TT_WAIT_THREAD_IDLE, t);
         }
@@ -433,8 +499,21 @@ static void tt_pcbuf_write(void *opaque, hwaddr addr, uint64_t val,
 
     trace_tt_tensix_mmio_write("pc_buf", v->core, addr, val, size);
     if (v->core == TT_CORE_BRISC) {
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: BRISC: PCBuf %d push not "
-                      "modelled yet\n", v->index);
+        /* PCBufs.md, RISCV B write: push, waiting while full */
+        TTPcBuf *pb = &s->pcbuf[v->index];
+        TTCore *c = &s->tile->core[TT_CORE_BRISC];
+
+        if (pb->count >= TT_PCBUF_DEPTH) {
+            if (tt_core_can_block(c)) {
+                tt_core_park(c, TT_WAIT_PCBUF_PUSH, v->index);
+            }
+            qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: push into full PCBuf "
+                          "%d from outside the core dropped\n", v->index);
+            return;
+        }
+        pb->data[(pb->head + pb->count) % TT_PCBUF_DEPTH] = val;
+        pb->count++;
+        tt_tile_wake(s->tile, TT_WAIT_PCBUF_POP, v->index);
         return;
     }
     if (addr < TT_PCBUF_SEM_BASE) {
@@ -444,6 +523,7 @@ static void tt_pcbuf_write(void *opaque, hwaddr addr, uint64_t val,
     if (addr < TT_PCBUF_SEM_BASE + 4 * TT_NUM_SEMAPHORES) {
         TTSemaphore *sem = &s->sync.sem[(addr - TT_PCBUF_SEM_BASE) / 4];
 
+        /* SyncUnit.md: odd value = like SEMGET, even value = like SEMPOST */
         if (val & 1) {
             if (sem->value > 0) {
                 sem->value--;
@@ -456,6 +536,14 @@ static void tt_pcbuf_write(void *opaque, hwaddr addr, uint64_t val,
     }
     qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: write to unmapped PC_BUF "
                   "offset 0x%" HWADDR_PRIx "\n", tt_core_name[v->core], addr);
+}
+
+void tt_tensix_pcbuf_override_changed(TTTensixState *s)
+{
+    tt_tile_wake(s->tile, TT_WAIT_PCBUF_POP, TT_WAIT_ARG_ANY);
+    tt_tile_wake(s->tile, TT_WAIT_PCBUF_SYNC, TT_WAIT_ARG_ANY);
+    tt_tile_wake(s->tile, TT_WAIT_THREAD_IDLE, TT_WAIT_ARG_ANY);
+    tt_tile_wake(s->tile, TT_WAIT_MOP_IDLE, TT_WAIT_ARG_ANY);
 }
 
 static const MemoryRegionOps tt_pcbuf_ops = {
@@ -614,6 +702,7 @@ static void tt_tensix_reset_hold(Object *obj, ResetType type)
     tt_adc_reset(s);
     memset(s->thread, 0, sizeof(s->thread));
     memset(s->mbox, 0, sizeof(s->mbox));
+    memset(s->pcbuf, 0, sizeof(s->pcbuf));
     memset(&s->src, 0, sizeof(s->src));
     s->running = false;
     s->rerun = false;
@@ -641,6 +730,18 @@ static const VMStateDescription vmstate_tt_mailbox = {
     }
 };
 
+static const VMStateDescription vmstate_tt_pcbuf = {
+    .name = "tt-pcbuf",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(data, TTPcBuf, TT_PCBUF_DEPTH),
+        VMSTATE_UINT32(head, TTPcBuf),
+        VMSTATE_UINT32(count, TTPcBuf),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 static const VMStateDescription vmstate_tt_src_bank = {
     .name = "tt-src-bank",
     .version_id = 1,
@@ -662,6 +763,12 @@ static int tt_tensix_post_load(void *opaque, int version_id)
             return -EINVAL;
         }
     }
+    for (int i = 0; i < TT_NUM_THREADS; i++) {
+        if (s->pcbuf[i].head >= TT_PCBUF_DEPTH ||
+            s->pcbuf[i].count > TT_PCBUF_DEPTH) {
+            return -EINVAL;
+        }
+    }
     return 0;
 }
 
@@ -676,6 +783,8 @@ static const VMStateDescription vmstate_tt_tensix = {
         VMSTATE_STRUCT_2DARRAY(mbox, TTTensixState, TT_NUM_MAILBOX_CORES,
                                TT_NUM_MAILBOX_CORES, 1, vmstate_tt_mailbox,
                                TTMailbox),
+        VMSTATE_STRUCT_ARRAY(pcbuf, TTTensixState, TT_NUM_THREADS, 1,
+                             vmstate_tt_pcbuf, TTPcBuf),
         VMSTATE_STRUCT_ARRAY(src.a, TTTensixState, TT_SRC_BANKS, 1,
                              vmstate_tt_src_bank, TTSrcBank),
         VMSTATE_STRUCT_ARRAY(src.b, TTTensixState, TT_SRC_BANKS, 1,

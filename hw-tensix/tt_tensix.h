@@ -60,6 +60,15 @@ typedef struct TTThread {
     uint64_t retired;           /* statistics, not migrated */
 } TTThread;
 
+#define TT_PCBUF_DEPTH      16
+
+/* PCBufs.md: a FIFO from RISCV B to RISCV T_i */
+typedef struct TTPcBuf {
+    uint32_t data[TT_PCBUF_DEPTH];
+    uint32_t head;
+    uint32_t count;
+} TTPcBuf;
+
 typedef struct TTMailbox {
     uint32_t data[TT_MAILBOX_DEPTH];
     uint32_t head;
@@ -102,6 +111,7 @@ struct TTTensixState {
     TTAdcState adc;
     TTSrcRegs src;
     TTMailbox mbox[TT_NUM_MAILBOX_CORES][TT_NUM_MAILBOX_CORES]; /* [from][to] */
+    TTPcBuf pcbuf[TT_NUM_THREADS];
 
     /* The tile's NoC-visible space (L1 and registers), for unit accesses */
     AddressSpace tile_as;
@@ -121,6 +131,8 @@ bool tt_tensix_push(TTTensixState *s, int t, uint32_t insn, unsigned flags);
 void tt_tensix_core_reset(TTTensixState *s, int core);
 /* RISCV_DEBUG_REG_INSTRN_BUF_STATUS */
 uint32_t tt_tensix_fifo_status(TTTensixState *s);
+/* RISCV_DEBUG_REG_TRISC_PC_BUF_OVERRIDE changed: re-check waiting cores */
+void tt_tensix_pcbuf_override_changed(TTTensixState *s);
 /* Re-run every thread until none makes progress, then wake waiting cores. */
 void tt_tensix_kick(TTTensixState *s);
 /* True when thread @t has nothing queued or held at its Wait Gate. */

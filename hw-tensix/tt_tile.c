@@ -264,6 +264,9 @@ static uint64_t tt_regs_read(void *opaque, hwaddr addr, unsigned size)
     case A_SOFT_RESET_0:
         val = s->soft_reset;
         break;
+    case A_TRISC_PC_BUF_OVERRIDE:
+        val = s->pc_buf_override;
+        break;
     case A_WALL_CLOCK_L:
         now = tt_wall_clock(s);
         s->wall_clock_hi_latch = now >> 32;
@@ -367,6 +370,9 @@ static void tt_regs_write(void *opaque, hwaddr addr, uint64_t val64,
     case A_DISABLE_RESET:
         break;
     case A_TRISC_PC_BUF_OVERRIDE:
+        s->pc_buf_override = val & 0x3fffffff;
+        tt_tensix_pcbuf_override_changed(&s->tensix);
+        return;
     case A_INSTRN_BUF_CTRL0:
     case A_INSTRN_BUF_CTRL1:
     default:
@@ -617,6 +623,7 @@ static void tt_tile_reset_hold(Object *obj, ResetType type)
     s->trisc_reset_pc_override = 0;
     s->ncrisc_reset_pc_override = 0;
     s->wall_clock_hi_latch = 0;
+    s->pc_buf_override = 0;
     memset(s->regs_store, 0, sizeof(s->regs_store));
     for (int i = 0; i < TT_NUM_CORES; i++) {
         TTCore *c = &s->core[i];
@@ -654,6 +661,7 @@ static const VMStateDescription vmstate_tt_tile = {
         VMSTATE_UINT32(trisc_reset_pc_override, TTTileState),
         VMSTATE_UINT32(ncrisc_reset_pc_override, TTTileState),
         VMSTATE_UINT32(wall_clock_hi_latch, TTTileState),
+        VMSTATE_UINT32(pc_buf_override, TTTileState),
         VMSTATE_UINT32_ARRAY(regs_store, TTTileState, 0x1000 / 4),
         VMSTATE_STRUCT_ARRAY(core, TTTileState, TT_NUM_CORES, 1,
                              vmstate_tt_core, TTCore),

@@ -29,6 +29,9 @@ typedef enum TTWaitReason {
     TT_WAIT_MOP_IDLE,       /* arg: thread (MOPExpanderDoneCheck) */
     TT_WAIT_MBOX_READ,      /* arg: mailbox index from*4+to */
     TT_WAIT_MBOX_WRITE,     /* arg: mailbox index from*4+to */
+    TT_WAIT_PCBUF_PUSH,     /* arg: PCBuf index (BRISC, FIFO full) */
+    TT_WAIT_PCBUF_POP,      /* arg: PCBuf index (TRISC, FIFO empty) */
+    TT_WAIT_PCBUF_SYNC,     /* arg: PCBuf index (BRISC read: T_i done) */
     TT_WAIT_FOREVER,        /* hung as on silicon; only reset releases it */
 } TTWaitReason;
 
