@@ -178,6 +178,41 @@ uint32_t tt_tensix_fifo_status(TTTensixState *s)
     return val;
 }
 
+void tt_tensix_describe_thread(TTTensixState *s, int t, char *buf,
+                               size_t len)
+{
+    TTWaitLatch *w = &s->sync.wait[t];
+
+    if (tt_frontend_idle(s, t)) {
+        snprintf(buf, len, "idle");
+        return;
+    }
+    if (w->opcode == TT_OP_SEMWAIT) {
+        char sems[64] = "";
+        size_t n = 0;
+
+        for (int i = 0; i < TT_NUM_SEMAPHORES && n < sizeof(sems); i++) {
+            if (w->sem_mask & (1u << i)) {
+                n += snprintf(sems + n, sizeof(sems) - n, " sem%d=%u/%u", i,
+                              s->sync.sem[i].value, s->sync.sem[i].max);
+            }
+        }
+        snprintf(buf, len, "held at the Wait Gate by SEMWAIT (wait while "
+                 "%s%s%s; block mask 0x%x):%s",
+                 w->cond_mask & 1 ? "value == 0" : "",
+                 (w->cond_mask & 3) == 3 ? " or " : "",
+                 w->cond_mask & 2 ? "value >= max" : "", w->block_mask,
+                 sems);
+        return;
+    }
+    if (w->opcode) {
+        snprintf(buf, len, "held at the Wait Gate by STALLWAIT (conditions "
+                 "0x%x, block mask 0x%x)", w->cond_mask, w->block_mask);
+        return;
+    }
+    snprintf(buf, len, "busy (instructions queued, waiting in a unit)");
+}
+
 bool tt_tensix_thread_idle(TTTensixState *s, int t)
 {
     return tt_frontend_idle(s, t);

@@ -131,6 +131,9 @@ bool tt_tensix_push(TTTensixState *s, int t, uint32_t insn, unsigned flags);
 void tt_tensix_core_reset(TTTensixState *s, int core);
 /* RISCV_DEBUG_REG_INSTRN_BUF_STATUS */
 uint32_t tt_tensix_fifo_status(TTTensixState *s);
+/* Describe thread @t's state for diagnostics (deadlock reports) */
+void tt_tensix_describe_thread(TTTensixState *s, int t, char *buf,
+                               size_t len);
 /* RISCV_DEBUG_REG_TRISC_PC_BUF_OVERRIDE changed: re-check waiting cores */
 void tt_tensix_pcbuf_override_changed(TTTensixState *s);
 /* Re-run every thread until none makes progress, then wake waiting cores. */

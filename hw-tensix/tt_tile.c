@@ -18,6 +18,7 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "qemu/error-report.h"
 #include "qemu/units.h"
 #include "qemu/main-loop.h"
 #include "qemu/timer.h"
@@ -60,7 +61,7 @@ REG32(NCRISC_RESET_PC_OVERRIDE, 0x23C)
 /* After machine reset, only BRISC runs (all four others held). */
 #define TT_SOFT_RESET_DEFAULT   0x47000u
 
-static const char *tt_core_names[TT_NUM_CORES] = {
+static const char *const tt_core_names[TT_NUM_CORES] = {
     "brisc", "ncrisc", "trisc0", "trisc1", "trisc2",
 };
 
@@ -81,6 +82,135 @@ bool tt_core_can_block(TTCore *c)
     return current_cpu == CPU(&c->cpu);
 }
 
+static const char *tt_mbox_core_names[TT_NUM_MAILBOX_CORES] = {
+    "BRISC", "TRISC0", "TRISC1", "TRISC2",
+};
+
+/* What core @c is waiting for, in words */
+static void tt_core_describe_wait(TTCore *c, GString *out)
+{
+    TTTensixState *ts = &c->tile->tensix;
+    uint32_t a = c->wait_arg;
+
+    switch (c->wait) {
+    case TT_WAIT_FIFO:
+        g_string_append_printf(out, "pushing into the full instruction FIFO "
+                               "of Tensix thread T%u", a);
+        break;
+    case TT_WAIT_THREAD_IDLE:
+        g_string_append_printf(out, "TTSync: waiting for Tensix thread T%u "
+                               "to have nothing in flight", a);
+        break;
+    case TT_WAIT_MOP_IDLE:
+        g_string_append_printf(out, "TTSync: waiting for the T%u MOP "
+                               "expander to finish", a);
+        break;
+    case TT_WAIT_MBOX_READ:
+        g_string_append_printf(out, "reading the empty mailbox %s->%s",
+                               tt_mbox_core_names[a / 4],
+                               tt_mbox_core_names[a % 4]);
+        break;
+    case TT_WAIT_MBOX_WRITE:
+        g_string_append_printf(out, "writing the full mailbox %s->%s",
+                               tt_mbox_core_names[a / 4],
+                               tt_mbox_core_names[a % 4]);
+        break;
+    case TT_WAIT_PCBUF_PUSH:
+        g_string_append_printf(out, "pushing into the full PCBuf %u", a);
+        break;
+    case TT_WAIT_PCBUF_POP:
+        g_string_append_printf(out, "reading the empty PCBuf %u", a);
+        break;
+    case TT_WAIT_PCBUF_SYNC:
+        g_string_append_printf(out, "reading PCBuf %u: waiting for it to "
+                               "drain, TRISC%u to wait on it and thread T%u "
+                               "to go idle", a, a, a);
+        break;
+    case TT_WAIT_FOREVER:
+        g_string_append(out, "hung by a store to INSTRN1/2_BUF_BASE");
+        break;
+    default:
+        g_string_append(out, "halted (wfi) with no interrupt source");
+        break;
+    }
+    (void)ts;
+}
+
+/*
+ * Called with a core about to park: if now no core of the tile can run
+ * (each is held in reset or waiting), nothing inside the tile can ever
+ * wake them; say so, with what everyone waits for, instead of hanging
+ * silently.  (Agents outside the tile, such as the host through QMP or
+ * gdb, could still intervene: this is a warning, not an exit.)
+ */
+#define TT_DEADLOCK_CHECK_NS    (200 * SCALE_MS)
+
+static void tt_tile_check_deadlock(TTTileState *s)
+{
+    g_autoptr(GString) msg = NULL;
+    bool any_waiting = false;
+
+    if (s->deadlock_reported) {
+        return;
+    }
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        TTCore *c = &s->core[i];
+
+        if (c->held) {
+            continue;
+        }
+        if (c->release_pending ||
+            (c->wait == TT_WAIT_NONE && !CPU(&c->cpu)->halted)) {
+            /* someone can still run: look again later */
+            timer_mod(s->deadlock_timer,
+                      qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                      TT_DEADLOCK_CHECK_NS);
+            return;
+        }
+        any_waiting = true;
+    }
+    if (!any_waiting) {
+        return;
+    }
+    msg = g_string_new(NULL);
+    g_string_append_printf(msg, "tt-tile(%u,%u): deadlock: no core can run",
+                           s->x, s->y);
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        static const char *const label[TT_NUM_CORES] = {
+            "BRISC", "NCRISC", "TRISC0", "TRISC1", "TRISC2",
+        };
+        TTCore *c = &s->core[i];
+
+        g_string_append_printf(msg, "\n  %-6s ", label[i]);
+        if (c->held) {
+            g_string_append(msg, "held in soft reset");
+        } else {
+            tt_core_describe_wait(c, msg);
+        }
+    }
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        char buf[256];
+
+        tt_tensix_describe_thread(&s->tensix, t, buf, sizeof(buf));
+        g_string_append_printf(msg, "\n  T%d     %s", t, buf);
+    }
+    warn_report("%s", msg->str);
+    s->deadlock_reported = true;
+}
+
+static void tt_tile_deadlock_timer(void *opaque)
+{
+    TTTileState *s = opaque;
+
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        if (s->core[i].wait != TT_WAIT_NONE) {
+            tt_tile_check_deadlock(s);
+            return;
+        }
+    }
+    /* nobody parked any more: nothing to watch */
+}
+
 void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg)
 {
     CPUState *cs = CPU(&c->cpu);
@@ -92,6 +222,10 @@ void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg)
     c->wait_arg = arg;
     cs->halted = 1;
     cs->exception_index = EXCP_HLT;
+    if (!timer_pending(c->tile->deadlock_timer)) {
+        timer_mod(c->tile->deadlock_timer,
+                  qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + TT_DEADLOCK_CHECK_NS);
+    }
     /*
      * We leave the MMIO dispatch by longjmp, so access_with_adjusted_size()
      * will not clear the owners' re-entrancy guards: do it here, or every
@@ -111,6 +245,7 @@ static void tt_core_unpark(TTCore *c)
                        c->wait, c->wait_arg);
     c->wait = TT_WAIT_NONE;
     c->wait_arg = 0;
+    c->tile->deadlock_reported = false;
     if (!c->held) {
         cs->halted = 0;
         qemu_cpu_kick(cs);
@@ -197,6 +332,7 @@ static void tt_core_release_work(CPUState *cs, run_on_cpu_data data)
     if (c->held) {
         return;     /* held again before this ran */
     }
+    c->release_pending = false;
     pc = tt_core_reset_pc(s, c->index);
     cpu_reset(cs);
     cpu_env(cs)->pc = pc;
@@ -228,12 +364,14 @@ static void tt_tile_set_soft_reset(TTTileState *s, uint32_t val)
         if (now && !was) {
             /* Entering reset (SoftReset.md) */
             c->held = true;
+            c->release_pending = false;
             c->wait = TT_WAIT_NONE;
             tt_tensix_core_reset(&s->tensix, i);
             trace_tt_core_hold(s->x, s->y, tt_core_names[i]);
             async_run_on_cpu(cs, tt_core_hold_work, RUN_ON_CPU_HOST_PTR(c));
         } else if (!now && was) {
             c->held = false;
+            c->release_pending = true;
             c->wait = TT_WAIT_NONE;
             async_run_on_cpu(cs, tt_core_release_work,
                              RUN_ON_CPU_HOST_PTR(c));
@@ -569,6 +707,8 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
         return;
     }
     a = s->arch = tt_arch_get(s->arch_id);
+    s->deadlock_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
+                                     tt_tile_deadlock_timer, s);
 
     /* The shared (NoC-visible) tile space */
     name = g_strdup_printf("tt-tile(%u,%u)", s->x, s->y);
@@ -624,11 +764,16 @@ static void tt_tile_reset_hold(Object *obj, ResetType type)
     s->ncrisc_reset_pc_override = 0;
     s->wall_clock_hi_latch = 0;
     s->pc_buf_override = 0;
+    s->deadlock_reported = false;
+    if (s->deadlock_timer) {
+        timer_del(s->deadlock_timer);
+    }
     memset(s->regs_store, 0, sizeof(s->regs_store));
     for (int i = 0; i < TT_NUM_CORES; i++) {
         TTCore *c = &s->core[i];
 
         c->held = extract32(TT_SOFT_RESET_DEFAULT, tt_soft_reset_bit[i], 1);
+        c->release_pending = false;
         c->wait = TT_WAIT_NONE;
         c->wait_arg = 0;
         memset(c->cfg0, 0, sizeof(c->cfg0));

@@ -51,6 +51,7 @@ typedef struct TTCore {
     MemoryRegion iram;          /* Wormhole NCRISC only */
 
     bool held;                  /* in soft reset */
+    bool release_pending;       /* released, reset work not yet run */
     uint32_t wait;              /* TTWaitReason */
     uint32_t wait_arg;
     uint32_t cfg0[7];           /* CSRs 0x7C0-0x7C6 */
@@ -77,6 +78,10 @@ struct TTTileState {
 
     TTCore core[TT_NUM_CORES];
     TTTensixState tensix;
+
+    /* Deadlock diagnostic: checked a while after a core parks */
+    QEMUTimer *deadlock_timer;
+    bool deadlock_reported;
 
     /* Registers */
     uint32_t soft_reset;

@@ -37,4 +37,12 @@ for arch in bh wh; do
         $CC $CFLAGS $DEF -I"$SRC" $LDFLAGS -o "$OUT/$arch/$prog.elf" \
             "$SRC/start.S" "$SRC/tt.c" "$SRC/$prog.c" -lgcc
     done
+    # Negative tests (neg/*.c): programs the model must report on
+    mkdir -p "$OUT/$arch/neg"
+    for src in "$SRC"/neg/*.c; do
+        prog=$(basename "$src" .c)
+        # shellcheck disable=SC2086
+        $CC $CFLAGS $DEF -I"$SRC" $LDFLAGS -o "$OUT/$arch/neg/$prog.elf" \
+            "$SRC/start.S" "$SRC/tt.c" "$src" -lgcc
+    done
 done

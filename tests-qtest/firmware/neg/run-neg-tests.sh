@@ -1,0 +1,40 @@
+#!/bin/sh
+# qemu-tensix negative firmware tests: programs that must make the model
+# report a problem.  Usage: run-neg-tests.sh QEMU OUTDIR
+# Prints one line per case and "N passed, M failed"; exits 1 on failure.
+#
+# SPDX-License-Identifier: GPL-2.0-or-later
+set -u
+QEMU=$1
+OUT=$2
+passed=0
+failed=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+
+# deadlock: must be reported (and QEMU keeps running until the timeout)
+for arch in bh wh; do
+    case $arch in
+    bh) machine=tt-blackhole ;;
+    wh) machine=tt-wormhole ;;
+    esac
+    timeout 4 "$QEMU" -M "$machine" -nographic -monitor none -serial none \
+        -semihosting-config enable=on,target=native \
+        -kernel "$OUT/$arch/neg/deadlock.elf" </dev/null >"$log" 2>&1
+    rc=$?
+    if [ $rc -eq 124 ] &&
+       grep -q "tt-tile(0,0): deadlock: no core can run" "$log" &&
+       grep -q "BRISC  reading the empty mailbox TRISC1->BRISC" "$log" &&
+       grep -q "TRISC0 TTSync: waiting for Tensix thread T0" "$log" &&
+       grep -q "T0     held at the Wait Gate by SEMWAIT (wait while value == 0; block mask 0x1ff): sem0=0/1" "$log" &&
+       grep -q "TRISC1 halted (wfi)" "$log"; then
+        echo "PASS $machine deadlock diagnosed"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $machine deadlock (exit $rc):"
+        sed 's/^/    /' "$log"
+        failed=$((failed + 1))
+    fi
+done
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
