@@ -723,9 +723,15 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
                           0x1000);
     memory_region_add_subregion(&s->space, TT_TILE_REGS_BASE, &s->regs);
     tt_tile_map_unimp(s, &s->space, "pic", TT_PIC_BASE, 0x1000);
-    tt_tile_map_unimp(s, &s->space, "noc0-niu", 0xFFB20000, 0x10000);
-    tt_tile_map_unimp(s, &s->space, "noc1-niu", 0xFFB30000, 0x10000);
-    tt_tile_map_unimp(s, &s->space, "noc-overlay", 0xFFB40000, 0x40000);
+    for (int n = 0; n < TT_NUM_NOCS; n++) {
+        tt_noc_init(s, &s->niu[n], n);
+        memory_region_add_subregion(&s->space,
+                                    TT_NOC_REGS_BASE + n * TT_NOC_REGS_SIZE,
+                                    &s->niu[n].mmio);
+    }
+    tt_overlay_init(s, &s->overlay);
+    memory_region_add_subregion(&s->space, TT_OVERLAY_BASE,
+                                &s->overlay.mmio);
 
     memory_region_init_alias(&s->noc_window, obj, "tt-tile-noc-window",
                              &s->space, 0, TT_NOC_TILE_SPAN);
@@ -769,6 +775,10 @@ static void tt_tile_reset_hold(Object *obj, ResetType type)
         timer_del(s->deadlock_timer);
     }
     memset(s->regs_store, 0, sizeof(s->regs_store));
+    for (int n = 0; n < TT_NUM_NOCS; n++) {
+        tt_noc_reset(&s->niu[n]);
+    }
+    tt_overlay_reset(&s->overlay);
     for (int i = 0; i < TT_NUM_CORES; i++) {
         TTCore *c = &s->core[i];
 
@@ -810,6 +820,10 @@ static const VMStateDescription vmstate_tt_tile = {
         VMSTATE_UINT32_ARRAY(regs_store, TTTileState, 0x1000 / 4),
         VMSTATE_STRUCT_ARRAY(core, TTTileState, TT_NUM_CORES, 1,
                              vmstate_tt_core, TTCore),
+        VMSTATE_STRUCT_ARRAY(niu, TTTileState, TT_NUM_NOCS, 1,
+                             vmstate_tt_noc_niu, TTNocNiu),
+        VMSTATE_STRUCT(overlay, TTTileState, 1, vmstate_tt_overlay,
+                       TTOverlayState),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -17,6 +17,8 @@
 #include "target/riscv/cpu.h"
 #include "tt_arch.h"
 #include "tt_tensix.h"
+#include "tt_noc.h"
+#include "tt_overlay.h"
 
 #define TYPE_TT_TILE "tt-tile"
 OBJECT_DECLARE_SIMPLE_TYPE(TTTileState, TT_TILE)
@@ -78,6 +80,8 @@ struct TTTileState {
 
     TTCore core[TT_NUM_CORES];
     TTTensixState tensix;
+    TTNocNiu niu[TT_NUM_NOCS];
+    TTOverlayState overlay;
 
     /* Deadlock diagnostic: checked a while after a core parks */
     QEMUTimer *deadlock_timer;
