@@ -140,6 +140,10 @@ static void tt_machine_init(MachineState *ms)
         qdev_prop_set_uint8(DEVICE(t), "arch", mc->arch);
         qdev_prop_set_uint32(DEVICE(t), "x", x);
         qdev_prop_set_uint32(DEVICE(t), "y", y);
+        qdev_prop_set_uint32(DEVICE(t), "noc-width",
+                             m->tile_x + m->grid_width);
+        qdev_prop_set_uint32(DEVICE(t), "noc-height",
+                             m->tile_y + m->grid_height);
         qdev_prop_set_uint32(DEVICE(t), "hartid-base", i * TT_NUM_CORES);
         object_property_set_link(OBJECT(t), "noc",
                                  OBJECT(get_system_memory()), &error_abort);

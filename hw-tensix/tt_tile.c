@@ -706,6 +706,12 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
                    "(0..63)", s->x, s->y);
         return;
     }
+    if (s->x >= s->noc_width || s->y >= s->noc_height ||
+        s->noc_width > 64 || s->noc_height > 64) {
+        error_setg(errp, "tt-tile: (%u,%u) is outside the %ux%u NoC grid",
+                   s->x, s->y, s->noc_width, s->noc_height);
+        return;
+    }
     a = s->arch = tt_arch_get(s->arch_id);
     s->deadlock_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
                                      tt_tile_deadlock_timer, s);
@@ -832,6 +838,8 @@ static const Property tt_tile_properties[] = {
     DEFINE_PROP_UINT8("arch", TTTileState, arch_id, TT_ARCH_BLACKHOLE),
     DEFINE_PROP_UINT32("x", TTTileState, x, 0),
     DEFINE_PROP_UINT32("y", TTTileState, y, 0),
+    DEFINE_PROP_UINT32("noc-width", TTTileState, noc_width, 1),
+    DEFINE_PROP_UINT32("noc-height", TTTileState, noc_height, 1),
     DEFINE_PROP_UINT32("hartid-base", TTTileState, hartid_base, 0),
     DEFINE_PROP_LINK("noc", TTTileState, noc, TYPE_MEMORY_REGION,
                      MemoryRegion *),

@@ -66,6 +66,8 @@ struct TTTileState {
     /* Properties */
     uint8_t arch_id;
     uint32_t x, y;              /* NoC 0 coordinates */
+    uint32_t noc_width;         /* NoC grid size (NoC 1 coordinates are */
+    uint32_t noc_height;        /* mirrored: w - 1 - x, h - 1 - y) */
     uint32_t hartid_base;
     MemoryRegion *noc;          /* the system (NoC) address space */
 
