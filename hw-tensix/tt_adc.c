@@ -1,20 +1,670 @@
 /*
- * Tensix address counters: ADCs (SETADC*, INCADC*, ADDRCR*) and RWCs
- * (SETRWC, INCRWC).
+ * Tensix address counters: ADCs (SETADC, SETADCXY, SETADCZW, SETADCXX,
+ * INCADCXY, INCADCZW, ADDRCRXY, ADDRCRZW, executed by the Miscellaneous
+ * Unit) and RWCs (SETRWC, INCRWC, which belong to the Matrix Unit but
+ * only touch RWCs), plus SETDVALID, the other Miscellaneous Unit
+ * instruction.
  *
- * tt-isa-documentation WormholeB0 TensixCoprocessor/ADCs.md, RWCs.md.
+ * tt-isa-documentation WormholeB0 TensixCoprocessor/ADCs.md, RWCs.md,
+ * MiscellaneousUnit.md and the instruction pages.  Field positions are
+ * those of the encoding diagrams (Diagrams/Src/Bits32.lua), which agree
+ * with tt-llk's assembly.yaml for both architectures except for what
+ * assembly.yaml leaves out (the ThreadOverride fields) and Blackhole's
+ * SETRWC SFPU SP bit.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "qemu/bitops.h"
+#include "qapi/error.h"
+#include "qapi/visitor.h"
+#include "qapi/util.h"
+#include "qapi/qapi-builtin-visit.h"
 #include "migration/vmstate.h"
 #include "tt_tensix_int.h"
+#include "trace.h"
+
+static const char *const tt_adc_unit_name[TT_ADC_NUM_UNITS] = {
+    "Unpacker[0]", "Unpacker[1]", "Packers",
+};
+
+static const char *const tt_adc_counter_name[TT_ADC_NUM_COUNTERS] = {
+    "X", "Y", "Z", "W",
+};
+
+/* ADCs.md: uint18_t X, uint13_t Y, uint8_t Z, uint8_t W */
+static const uint32_t tt_adc_mask[TT_ADC_NUM_COUNTERS] = {
+    0x3ffff, 0x1fff, 0xff, 0xff,
+};
+
+#define TT_RWC_DST_MASK     MAKE_64BIT_MASK(0, TT_RWC_DST_BITS)
+#define TT_RWC_SRC_MASK     MAKE_64BIT_MASK(0, TT_RWC_SRC_BITS)
+#define TT_RWC_FID_MASK     MAKE_64BIT_MASK(0, TT_RWC_FIDELITY_BITS)
+#define TT_RWC_SP_MASK      MAKE_64BIT_MASK(0, TT_RWC_SP_BITS)
+
+/*
+ * Per-architecture facts: the ThreadConfig words ApplyAddrMod reads
+ * (tt-metal cfg_defines.h, THREAD section), the width of the AddrMod
+ * field of Matrix/Vector Unit instructions (assembly.yaml), and Blackhole's
+ * SETRWC SFPU SP bit.
+ */
+typedef struct TTAdcArchInfo {
+    int addr_mod_set_base;      /* ADDR_MOD_SET_Base (bit 0); -1: none */
+    uint8_t addr_mod_ab;        /* ADDR_MOD_AB_SEC0 */
+    uint8_t addr_mod_ab_stride; /* words between ADDR_MOD_AB_SEC<i> */
+    int addr_mod_ab2;           /* ADDR_MOD_AB2_SEC0; -1: none */
+    uint8_t addr_mod_dst;       /* ADDR_MOD_DST_SEC0 (+ i) */
+    uint8_t addr_mod_bias;      /* ADDR_MOD_BIAS_SEC0 (+ i) */
+    uint8_t addr_mod_bits;      /* AddrMod field width */
+    uint32_t setrwc_reserved;   /* SETRWC bits 5:0 with no meaning */
+    bool setrwc_sp;             /* SETRWC BitMask bit 4 sets RWCs[t].Sp */
+} TTAdcArchInfo;
+
+static const TTAdcArchInfo tt_adc_arch[TT_ARCH__MAX] = {
+    [TT_ARCH_WORMHOLE_B0] = {
+        .addr_mod_set_base = 2,
+        .addr_mod_ab = 7,
+        .addr_mod_ab_stride = 2,    /* word 8 + 2i: BiasCnt (unused) */
+        .addr_mod_ab2 = -1,
+        .addr_mod_dst = 23,
+        .addr_mod_bias = 48,
+        .addr_mod_bits = 2,
+        .setrwc_reserved = 0x30,
+        .setrwc_sp = false,
+    },
+    [TT_ARCH_BLACKHOLE] = {
+        .addr_mod_set_base = -1,
+        .addr_mod_ab = 12,
+        .addr_mod_ab_stride = 1,
+        .addr_mod_ab2 = 20,
+        .addr_mod_dst = 28,
+        .addr_mod_bias = 47,
+        .addr_mod_bits = 3,
+        .setrwc_reserved = 0x20,
+        .setrwc_sp = true,
+    },
+};
+
+/* Instruction fields common to the ADC instructions (Bits32.lua) */
+#define TT_ADC_F_UNITS(insn)    extract32(insn, 21, 3)  /* PK:U1:U0 */
+#define TT_ADC_F_OVERRIDE(insn) extract32(insn, 18, 2)  /* ThreadOverride */
+#define TT_ADC_F_VAL(insn, k)   extract32(insn, 6 + 3 * (k), 3)
+#define TT_ADC_F_BITS(insn)     extract32(insn, 0, 4)
+
+/* ---------------------------------------------------------------------- */
+/* Accessors for the data path                                            */
+/* ---------------------------------------------------------------------- */
+
+uint32_t tt_adc_width(int xyzw)
+{
+    return tt_adc_mask[xyzw & 3];
+}
+
+TTAdcChannel *tt_adc_channel(TTTensixState *s, int set, int unit, int ch)
+{
+    return &s->adc.adc[set][unit].ch[ch];
+}
+
+void tt_adc_set(TTAdcChannel *c, int xyzw, uint32_t value)
+{
+    c->val[xyzw] = value & tt_adc_mask[xyzw];
+}
+
+void tt_adc_set_cr(TTAdcChannel *c, int xyzw, uint32_t value)
+{
+    c->cr[xyzw] = value & tt_adc_mask[xyzw];
+}
+
+void tt_adc_inc(TTAdcChannel *c, int xyzw, uint32_t inc)
+{
+    c->val[xyzw] = (c->val[xyzw] + inc) & tt_adc_mask[xyzw];
+}
+
+TTRwc *tt_rwc_get(TTTensixState *s, int t)
+{
+    return &s->adc.rwc[t];
+}
+
+static void tt_adc_trace(TTTensixState *s, int set, int unit, int ch,
+                         int xyzw)
+{
+    TTAdcChannel *c = tt_adc_channel(s, set, unit, ch);
+
+    trace_tt_adc_counter(set, tt_adc_unit_name[unit], ch,
+                         tt_adc_counter_name[xyzw], c->val[xyzw],
+                         c->cr[xyzw]);
+}
+
+static void tt_rwc_trace(TTTensixState *s, int t)
+{
+    TTRwc *r = &s->adc.rwc[t];
+
+    trace_tt_adc_rwc(t, r->srca, r->srca_cr, r->srcb, r->srcb_cr, r->dst,
+                     r->dst_cr, r->fidelity);
+}
+
+void tt_adc_write_counter(TTTensixState *s, int t, unsigned which,
+                          uint32_t value)
+{
+    int xyzw = extract32(which, 0, 2);
+    bool cr = extract32(which, 2, 1);
+    int unit = extract32(which, 3, 2);
+    int ch = extract32(which, 5, 1);
+    TTAdcChannel *c;
+
+    /* REG2FLOP_ADC.md: WhichThread >= 3 and ADCSel == 3 just return */
+    if (t < 0 || t >= TT_ADC_NUM_SETS || unit >= TT_ADC_NUM_UNITS) {
+        return;
+    }
+    c = tt_adc_channel(s, t, unit, ch);
+    if (cr) {
+        tt_adc_set_cr(c, xyzw, value);
+    } else {
+        tt_adc_set(c, xyzw, value);
+    }
+    tt_adc_trace(s, t, unit, ch, xyzw);
+}
+
+/* ---------------------------------------------------------------------- */
+/* ApplyAddrMod (RWCs.md)                                                 */
+/* ---------------------------------------------------------------------- */
+
+/* ThreadConfig[@t][@word] (16-bit entries) */
+static uint32_t tt_adc_thd_cfg(TTTensixState *s, int t, unsigned word)
+{
+    return s->cfg.thd[t][word] & 0xffff;
+}
+
+void tt_rwc_apply_addr_mod(TTTensixState *s, int t, uint32_t addr_mod,
+                           bool update_fidelity)
+{
+    const TTAdcArchInfo *ai = &tt_adc_arch[s->arch->id];
+    TTRwc *r = &s->adc.rwc[t];
+    unsigned index = extract32(addr_mod, 0, ai->addr_mod_bits);
+    bool set_base = ai->addr_mod_set_base >= 0 &&
+        (tt_adc_thd_cfg(s, t, ai->addr_mod_set_base) & 1);
+    uint32_t ab, dst, bias;
+    uint32_t a_incr, b_incr, d_incr;
+
+    /* uint3_t Index: += 4 wraps on Blackhole's 3-bit AddrMod */
+    if (r->extra_addr_mod || set_base) {
+        index = (index + 4) & 7;
+    }
+    ab = tt_adc_thd_cfg(s, t, ai->addr_mod_ab + index * ai->addr_mod_ab_stride);
+    dst = tt_adc_thd_cfg(s, t, ai->addr_mod_dst + index);
+    bias = tt_adc_thd_cfg(s, t, ai->addr_mod_bias + index);
+    if (ai->addr_mod_ab2 >= 0 &&
+        (tt_adc_thd_cfg(s, t, ai->addr_mod_ab2 + index) & 3)) {
+        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: ADDR_MOD_AB2_SEC%u "
+                      "SrcAIncr/SrcBIncr (undocumented) ignored\n", t, index);
+    }
+
+    /* ADDR_MOD_AB_SEC: SrcAIncr 5:0, SrcACR 6, SrcAClear 7, SrcB 15:8 */
+    a_incr = extract32(ab, 0, 6);
+    if (extract32(ab, 7, 1)) {
+        r->srca = r->srca_cr = 0;
+    } else if (extract32(ab, 6, 1)) {
+        r->srca_cr = (r->srca_cr + a_incr) & TT_RWC_SRC_MASK;
+        r->srca = r->srca_cr;
+    } else {
+        r->srca = (r->srca + a_incr) & TT_RWC_SRC_MASK;
+    }
+    b_incr = extract32(ab, 8, 6);
+    if (extract32(ab, 15, 1)) {
+        r->srcb = r->srcb_cr = 0;
+    } else if (extract32(ab, 14, 1)) {
+        r->srcb_cr = (r->srcb_cr + b_incr) & TT_RWC_SRC_MASK;
+        r->srcb = r->srcb_cr;
+    } else {
+        r->srcb = (r->srcb + b_incr) & TT_RWC_SRC_MASK;
+    }
+
+    /*
+     * ADDR_MOD_DST_SEC: DestIncr 9:0, DestCR 10, DestClear 11, DestCToCR
+     * 12, FidelityIncr 14:13, FidelityClear 15
+     */
+    d_incr = extract32(dst, 0, 10);
+    if (extract32(dst, 11, 1)) {
+        r->dst = r->dst_cr = 0;
+    } else if (extract32(dst, 12, 1)) {
+        r->dst = (r->dst + d_incr) & TT_RWC_DST_MASK;
+        r->dst_cr = r->dst;
+    } else if (extract32(dst, 10, 1)) {
+        r->dst_cr = (r->dst_cr + d_incr) & TT_RWC_DST_MASK;
+        r->dst = r->dst_cr;
+    } else {
+        r->dst = (r->dst + d_incr) & TT_RWC_DST_MASK;
+    }
+    if (update_fidelity) {
+        if (extract32(dst, 15, 1)) {
+            r->fidelity = 0;
+        } else {
+            r->fidelity = (r->fidelity + extract32(dst, 13, 2)) &
+                          TT_RWC_FID_MASK;
+        }
+    }
+
+    /* ADDR_MOD_BIAS_SEC: BiasIncr 3:0, BiasClear 4 */
+    if (extract32(bias, 4, 1)) {
+        r->extra_addr_mod = 0;
+    } else if (extract32(bias, 0, 4) & 3) {
+        r->extra_addr_mod ^= 1;     /* uint1_t += 1 */
+    }
+    tt_rwc_trace(s, t);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Miscellaneous Unit instructions                                        */
+/* ---------------------------------------------------------------------- */
+
+static void tt_adc_reserved(TTTensixState *s, int t, uint32_t insn,
+                            uint32_t mask)
+{
+    if (insn & mask) {
+        char buf[160];
+
+        tt_insn_format(s->arch->id, insn, buf, sizeof(buf));
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s (insn 0x%08x): "
+                      "reserved bits 0x%06x set, ignored\n", t, buf, insn,
+                      insn & mask);
+    }
+}
+
+/* WhichThread = ThreadOverride == 0 ? CurrentThread : ThreadOverride - 1 */
+static int tt_adc_which_thread(int t, uint32_t override)
+{
+    return override == 0 ? t : override - 1;
+}
+
+/* SETADC: one counter and its checkpoint = NewValue */
+static void tt_adc_setadc(TTTensixState *s, int t, uint32_t insn)
+{
+    uint32_t new_value = extract32(insn, 0, 18);
+    int xyzw = extract32(insn, 18, 2);
+    int ch = extract32(insn, 20, 1);
+    uint32_t units = TT_ADC_F_UNITS(insn);
+    int set = tt_adc_which_thread(t, new_value >> 16);
+
+    for (int u = 0; u < TT_ADC_NUM_UNITS; u++) {
+        if (units & (1u << u)) {
+            TTAdcChannel *c = tt_adc_channel(s, set, u, ch);
+
+            /*
+             * The whole 18-bit NewValue, ThreadOverride bits included, is
+             * assigned: X keeps bits 17:16, Y/Z/W truncate them away.
+             */
+            tt_adc_set(c, xyzw, new_value);
+            tt_adc_set_cr(c, xyzw, new_value);
+            tt_adc_trace(s, set, u, ch, xyzw);
+        }
+    }
+}
+
+/* SETADCXX: Channel[0].X = X0Val, Channel[1].X = X1Val, and checkpoints */
+static void tt_adc_setadcxx(TTTensixState *s, int t, uint32_t insn)
+{
+    uint32_t xval[2] = { extract32(insn, 0, 10), extract32(insn, 10, 10) };
+    uint32_t units = TT_ADC_F_UNITS(insn);
+
+    tt_adc_reserved(s, t, insn, 1u << 20);
+    for (int u = 0; u < TT_ADC_NUM_UNITS; u++) {
+        if (!(units & (1u << u))) {
+            continue;
+        }
+        for (int ch = 0; ch < TT_ADC_NUM_CHANNELS; ch++) {
+            TTAdcChannel *c = tt_adc_channel(s, t, u, ch);
+
+            tt_adc_set(c, TT_ADC_X, xval[ch]);
+            tt_adc_set_cr(c, TT_ADC_X, xval[ch]);
+            tt_adc_trace(s, t, u, ch, TT_ADC_X);
+        }
+    }
+}
+
+enum { TT_ADC_OP_SET, TT_ADC_OP_INC, TT_ADC_OP_ADDRCR };
+
+/*
+ * SETADCXY/ZW, INCADCXY/ZW, ADDRCRXY/ZW.  Field k (k = 0..3, bits
+ * 6 + 3k) and BitMask bit k name, in order, Channel[0].<d0>,
+ * Channel[0].<d1>, Channel[1].<d0>, Channel[1].<d1> with (d0, d1) = (X, Y)
+ * or (Z, W).
+ */
+static void tt_adc_xyzw(TTTensixState *s, int t, uint32_t insn, int d0,
+                        int op)
+{
+    uint32_t units = TT_ADC_F_UNITS(insn);
+    uint32_t bits = op == TT_ADC_OP_INC ? 0xf : TT_ADC_F_BITS(insn);
+    int set = tt_adc_which_thread(t, TT_ADC_F_OVERRIDE(insn));
+
+    tt_adc_reserved(s, t, insn, (1u << 20) | (op == TT_ADC_OP_INC ?
+                                              0x3f : 0x30));
+    for (int u = 0; u < TT_ADC_NUM_UNITS; u++) {
+        if (!(units & (1u << u))) {
+            continue;
+        }
+        for (int k = 0; k < 4; k++) {
+            TTAdcChannel *c = tt_adc_channel(s, set, u, k >> 1);
+            int d = d0 + (k & 1);
+            uint32_t v = TT_ADC_F_VAL(insn, k);
+
+            if (!(bits & (1u << k))) {
+                continue;
+            }
+            switch (op) {
+            case TT_ADC_OP_SET:
+                tt_adc_set(c, d, v);
+                tt_adc_set_cr(c, d, v);
+                break;
+            case TT_ADC_OP_INC:
+                tt_adc_inc(c, d, v);
+                break;
+            case TT_ADC_OP_ADDRCR:
+                tt_adc_set_cr(c, d, c->cr[d] + v);
+                c->val[d] = c->cr[d];
+                break;
+            }
+            tt_adc_trace(s, set, u, k >> 1, d);
+        }
+    }
+}
+
+/*
+ * SETDVALID gives SrcA/SrcB banks to the Matrix Unit: data path state
+ * (AllowedClient, Unpackers[].SrcBank/SrcRow) that is not modelled yet.
+ */
+static void tt_adc_setdvalid(TTTensixState *s, int t, uint32_t insn)
+{
+    tt_adc_reserved(s, t, insn, MAKE_64BIT_MASK(2, 22));
+    if (s->arch->id == TT_ARCH_BLACKHOLE) {
+        /*
+         * Not documented for Blackhole; Tenstorrent's simulator refuses it
+         * there (its interaction with the implied SrcA/SrcB formats is
+         * ill-specified; UNPACR_NOP's SETDVALID is the supported form).
+         */
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SETDVALID (insn "
+                      "0x%08x) is unsupported on Blackhole (use UNPACR_NOP "
+                      "SETDVALID); dropped\n", t, insn);
+        return;
+    }
+    if (extract32(insn, 0, 2)) {
+        tt_unimp_insn(s, t, insn, "Src bank hand-over to the Matrix Unit");
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* RWC instructions                                                       */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * SETRWC.  The functional model adds the checkpoint (or counter) to the
+ * 4-bit field value; the sum is taken at the counter's width (RWCs are
+ * stepped past 15 this way, e.g. Dst_Cr += 8 per face).
+ */
+static void tt_adc_setrwc(TTTensixState *s, int t, uint32_t insn)
+{
+    const TTAdcArchInfo *ai = &tt_adc_arch[s->arch->id];
+    TTRwc *r = &s->adc.rwc[t];
+    uint32_t a_val = extract32(insn, 6, 4);
+    uint32_t b_val = extract32(insn, 10, 4);
+    uint32_t d_val = extract32(insn, 14, 4);
+    bool src_a = extract32(insn, 0, 1), src_b = extract32(insn, 1, 1);
+    bool dst = extract32(insn, 2, 1), fidelity = extract32(insn, 3, 1);
+    bool a_cr = extract32(insn, 18, 1), b_cr = extract32(insn, 19, 1);
+    bool d_cr = extract32(insn, 20, 1), d_c_to_cr = extract32(insn, 21, 1);
+
+    tt_adc_reserved(s, t, insn, ai->setrwc_reserved);
+    if (src_a) {
+        if (a_cr) {
+            a_val += r->srca_cr;
+        }
+        r->srca = r->srca_cr = a_val & TT_RWC_SRC_MASK;
+    }
+    if (src_b) {
+        if (b_cr) {
+            b_val += r->srcb_cr;
+        }
+        r->srcb = r->srcb_cr = b_val & TT_RWC_SRC_MASK;
+    }
+    if (dst || d_c_to_cr) {
+        uint32_t v = d_val;
+
+        if (d_c_to_cr) {
+            v += r->dst;
+        } else if (d_cr) {
+            v += r->dst_cr;
+        }
+        r->dst = r->dst_cr = v & TT_RWC_DST_MASK;
+    }
+    if (fidelity) {
+        r->fidelity = 0;
+    }
+    if (ai->setrwc_sp && extract32(insn, 4, 1)) {
+        /* SP set value: [3:0] rwc_a, [7:4] rwc_b, [11:8] rwc_d */
+        r->sp = (extract32(insn, 6, 4) | extract32(insn, 10, 4) << 4 |
+                 extract32(insn, 14, 4) << 8) & TT_RWC_SP_MASK;
+    }
+    tt_rwc_trace(s, t);
+
+    if (extract32(insn, 22, 2)) {
+        /* Src bank state (AllowedClient, MatrixUnit.SrcABank) is data path */
+        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: SETRWC (insn 0x%08x): "
+                      "FlipSrcA/FlipSrcB (Src bank hand-over to the "
+                      "Unpackers) not modelled yet; RWCs updated\n", t, insn);
+    }
+}
+
+/* INCRWC: += to the counters, or to the checkpoints then copied back */
+static void tt_adc_incrwc(TTTensixState *s, int t, uint32_t insn)
+{
+    TTRwc *r = &s->adc.rwc[t];
+    uint32_t a_inc = extract32(insn, 6, 4);
+    uint32_t b_inc = extract32(insn, 10, 4);
+    uint32_t d_inc = extract32(insn, 14, 4);
+
+    tt_adc_reserved(s, t, insn, 0x3f | MAKE_64BIT_MASK(21, 3));
+    if (extract32(insn, 18, 1)) {
+        r->srca_cr = (r->srca_cr + a_inc) & TT_RWC_SRC_MASK;
+        r->srca = r->srca_cr;
+    } else {
+        r->srca = (r->srca + a_inc) & TT_RWC_SRC_MASK;
+    }
+    if (extract32(insn, 19, 1)) {
+        r->srcb_cr = (r->srcb_cr + b_inc) & TT_RWC_SRC_MASK;
+        r->srcb = r->srcb_cr;
+    } else {
+        r->srcb = (r->srcb + b_inc) & TT_RWC_SRC_MASK;
+    }
+    if (extract32(insn, 20, 1)) {
+        r->dst_cr = (r->dst_cr + d_inc) & TT_RWC_DST_MASK;
+        r->dst = r->dst_cr;
+    } else {
+        r->dst = (r->dst + d_inc) & TT_RWC_DST_MASK;
+    }
+    tt_rwc_trace(s, t);
+}
 
 TTExec tt_adc_exec(TTTensixState *s, int t, uint32_t insn)
 {
-    tt_unimp_insn(s, t, insn, NULL);
+    switch (TT_INSN_OPCODE(insn)) {
+    case TT_OP_SETADC:
+        tt_adc_setadc(s, t, insn);
+        break;
+    case TT_OP_SETADCXX:
+        tt_adc_setadcxx(s, t, insn);
+        break;
+    case TT_OP_SETADCXY:
+        tt_adc_xyzw(s, t, insn, TT_ADC_X, TT_ADC_OP_SET);
+        break;
+    case TT_OP_INCADCXY:
+        tt_adc_xyzw(s, t, insn, TT_ADC_X, TT_ADC_OP_INC);
+        break;
+    case TT_OP_ADDRCRXY:
+        tt_adc_xyzw(s, t, insn, TT_ADC_X, TT_ADC_OP_ADDRCR);
+        break;
+    case TT_OP_SETADCZW:
+        tt_adc_xyzw(s, t, insn, TT_ADC_Z, TT_ADC_OP_SET);
+        break;
+    case TT_OP_INCADCZW:
+        tt_adc_xyzw(s, t, insn, TT_ADC_Z, TT_ADC_OP_INC);
+        break;
+    case TT_OP_ADDRCRZW:
+        tt_adc_xyzw(s, t, insn, TT_ADC_Z, TT_ADC_OP_ADDRCR);
+        break;
+    case TT_OP_SETDVALID:
+        tt_adc_setdvalid(s, t, insn);
+        break;
+    case TT_OP_SETRWC:
+        tt_adc_setrwc(s, t, insn);
+        break;
+    case TT_OP_INCRWC:
+        tt_adc_incrwc(s, t, insn);
+        break;
+    default:
+        tt_unimp_insn(s, t, insn, NULL);
+        break;
+    }
     return TT_EXEC_DONE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Debug daisychain                                                       */
+/* ---------------------------------------------------------------------- */
+
+/* Deposit @len bits of @val at bit @pos of the 128-bit @out */
+static void tt_adc_put(uint32_t out[4], int pos, int len, uint32_t val)
+{
+    uint64_t v = (uint64_t)val << (pos % 32);
+    int w = pos / 32;
+
+    v &= MAKE_64BIT_MASK(pos % 32, len);
+    out[w] |= v;
+    if (w < 3) {
+        out[w + 1] |= v >> 32;
+    }
+}
+
+bool tt_adc_debug_bus(TTTensixState *s, uint32_t daisy_sel,
+                      uint32_t signal_sel, uint32_t out[4])
+{
+    /* DaisySel 6, SignalSel 0-5: which ADCs[set].<unit>.Channel[ch] */
+    static const uint8_t adc_sel[6][3] = {
+        { 0, TT_ADC_UNPACKER0, 0 }, { 0, TT_ADC_UNPACKER0, 1 },
+        { 0, TT_ADC_UNPACKER1, 0 }, { 0, TT_ADC_UNPACKER1, 1 },
+        { 2, TT_ADC_PACKERS, 0 }, { 2, TT_ADC_PACKERS, 1 },
+    };
+    TTRwc *r = s->adc.rwc;
+
+    memset(out, 0, 4 * sizeof(uint32_t));
+    if (daisy_sel == 6 && signal_sel < ARRAY_SIZE(adc_sel)) {
+        const uint8_t *sel = adc_sel[signal_sel];
+        TTAdcChannel *c = tt_adc_channel(s, sel[0], sel[1], sel[2]);
+
+        tt_adc_put(out, 0, 18, c->val[TT_ADC_X]);
+        tt_adc_put(out, 18, 18, c->cr[TT_ADC_X]);
+        tt_adc_put(out, 64, 13, c->val[TT_ADC_Y]);
+        tt_adc_put(out, 80, 13, c->cr[TT_ADC_Y]);
+        tt_adc_put(out, 96, 8, c->val[TT_ADC_Z]);
+        tt_adc_put(out, 104, 8, c->cr[TT_ADC_Z]);
+        tt_adc_put(out, 112, 8, c->val[TT_ADC_W]);
+        tt_adc_put(out, 120, 8, c->cr[TT_ADC_W]);
+        return true;
+    }
+    if (daisy_sel != 3) {
+        return false;
+    }
+    switch (signal_sel) {
+    case 2:
+        for (int t = 0; t < TT_NUM_THREADS; t++) {
+            tt_adc_put(out, 16 * t, 6, r[t].srca);
+            tt_adc_put(out, 16 * t + 8, 6, r[t].srca_cr);
+            tt_adc_put(out, 48 + 16 * t, 6, r[t].srcb);
+            tt_adc_put(out, 48 + 16 * t + 8, 6, r[t].srcb_cr);
+        }
+        tt_adc_put(out, 96, 10, r[0].dst);
+        tt_adc_put(out, 112, 10, r[0].dst_cr);
+        return true;
+    case 3:
+        tt_adc_put(out, 0, 10, r[1].dst);
+        tt_adc_put(out, 16, 10, r[1].dst_cr);
+        tt_adc_put(out, 32, 10, r[2].dst);
+        tt_adc_put(out, 48, 10, r[2].dst_cr);
+        return true;
+    case 4:
+        for (int t = 0; t < TT_NUM_THREADS; t++) {
+            tt_adc_put(out, 58 + 2 * t, 2, r[t].fidelity);
+        }
+        return true;
+    }
+    return false;
+}
+
+/* ---------------------------------------------------------------------- */
+/* QOM properties, reset, migration                                       */
+/* ---------------------------------------------------------------------- */
+
+static void tt_adc_get_adc_state(Object *obj, Visitor *v, const char *name,
+                                 void *opaque, Error **errp)
+{
+    TTTensixState *s = TT_TENSIX(obj);
+    uint32List *list = NULL, **tail = &list;
+
+    for (int t = 0; t < TT_ADC_NUM_SETS; t++) {
+        for (int u = 0; u < TT_ADC_NUM_UNITS; u++) {
+            for (int ch = 0; ch < TT_ADC_NUM_CHANNELS; ch++) {
+                TTAdcChannel *c = tt_adc_channel(s, t, u, ch);
+
+                for (int d = 0; d < TT_ADC_NUM_COUNTERS; d++) {
+                    QAPI_LIST_APPEND(tail, c->val[d]);
+                    QAPI_LIST_APPEND(tail, c->cr[d]);
+                }
+            }
+        }
+    }
+    visit_type_uint32List(v, name, &list, errp);
+    qapi_free_uint32List(list);
+}
+
+static void tt_adc_get_rwc_state(Object *obj, Visitor *v, const char *name,
+                                 void *opaque, Error **errp)
+{
+    TTTensixState *s = TT_TENSIX(obj);
+    uint32List *list = NULL, **tail = &list;
+
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        TTRwc *r = &s->adc.rwc[t];
+
+        QAPI_LIST_APPEND(tail, r->srca);
+        QAPI_LIST_APPEND(tail, r->srca_cr);
+        QAPI_LIST_APPEND(tail, r->srcb);
+        QAPI_LIST_APPEND(tail, r->srcb_cr);
+        QAPI_LIST_APPEND(tail, r->dst);
+        QAPI_LIST_APPEND(tail, r->dst_cr);
+        QAPI_LIST_APPEND(tail, r->fidelity);
+        QAPI_LIST_APPEND(tail, r->extra_addr_mod);
+        QAPI_LIST_APPEND(tail, r->sp);
+    }
+    visit_type_uint32List(v, name, &list, errp);
+    qapi_free_uint32List(list);
+}
+
+void tt_adc_add_properties(TTTensixState *s)
+{
+    Object *obj = OBJECT(s);
+
+    if (object_property_find(obj, "adc-state")) {
+        return;
+    }
+    object_property_add(obj, "adc-state", "uint32List",
+                        tt_adc_get_adc_state, NULL, NULL, NULL);
+    object_property_set_description(obj, "adc-state",
+        "ADCs (read-only): for thread 0-2, Unpacker[0], Unpacker[1], "
+        "Packers, channel 0-1: X, X_Cr, Y, Y_Cr, Z, Z_Cr, W, W_Cr");
+    object_property_add(obj, "rwc-state", "uint32List",
+                        tt_adc_get_rwc_state, NULL, NULL, NULL);
+    object_property_set_description(obj, "rwc-state",
+        "RWCs (read-only): for thread 0-2: SrcA, SrcA_Cr, SrcB, SrcB_Cr, "
+        "Dst, Dst_Cr, FidelityPhase, ExtraAddrModBit, Sp");
 }
 
 void tt_adc_reset(TTTensixState *s)
@@ -22,12 +672,90 @@ void tt_adc_reset(TTTensixState *s)
     memset(&s->adc, 0, sizeof(s->adc));
 }
 
+/* Keep a migrated-in state within the documented widths */
+static int tt_adc_post_load(void *opaque, int version_id)
+{
+    TTTensixState *s = opaque;
+
+    for (int t = 0; t < TT_ADC_NUM_SETS; t++) {
+        for (int u = 0; u < TT_ADC_NUM_UNITS; u++) {
+            for (int ch = 0; ch < TT_ADC_NUM_CHANNELS; ch++) {
+                TTAdcChannel *c = tt_adc_channel(s, t, u, ch);
+
+                for (int d = 0; d < TT_ADC_NUM_COUNTERS; d++) {
+                    c->val[d] &= tt_adc_mask[d];
+                    c->cr[d] &= tt_adc_mask[d];
+                }
+            }
+        }
+    }
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        TTRwc *r = &s->adc.rwc[t];
+
+        r->srca &= TT_RWC_SRC_MASK;
+        r->srca_cr &= TT_RWC_SRC_MASK;
+        r->srcb &= TT_RWC_SRC_MASK;
+        r->srcb_cr &= TT_RWC_SRC_MASK;
+        r->dst &= TT_RWC_DST_MASK;
+        r->dst_cr &= TT_RWC_DST_MASK;
+        r->fidelity &= TT_RWC_FID_MASK;
+        r->extra_addr_mod &= 1;
+        r->sp &= TT_RWC_SP_MASK;
+    }
+    return 0;
+}
+
+static const VMStateDescription vmstate_tt_adc_channel = {
+    .name = "tt-adc-channel",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(val, TTAdcChannel, TT_ADC_NUM_COUNTERS),
+        VMSTATE_UINT32_ARRAY(cr, TTAdcChannel, TT_ADC_NUM_COUNTERS),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const VMStateDescription vmstate_tt_adc_set = {
+    .name = "tt-adc",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_STRUCT_ARRAY(ch, TTAdc, TT_ADC_NUM_CHANNELS, 1,
+                             vmstate_tt_adc_channel, TTAdcChannel),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const VMStateDescription vmstate_tt_rwc = {
+    .name = "tt-rwc",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(srca, TTRwc),
+        VMSTATE_UINT32(srca_cr, TTRwc),
+        VMSTATE_UINT32(srcb, TTRwc),
+        VMSTATE_UINT32(srcb_cr, TTRwc),
+        VMSTATE_UINT32(dst, TTRwc),
+        VMSTATE_UINT32(dst_cr, TTRwc),
+        VMSTATE_UINT32(fidelity, TTRwc),
+        VMSTATE_UINT32(extra_addr_mod, TTRwc),
+        VMSTATE_UINT32(sp, TTRwc),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 const VMStateDescription vmstate_tt_adc = {
     .name = "tt-tensix/adc",
     .version_id = 1,
     .minimum_version_id = 1,
+    .post_load = tt_adc_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32(adc.reserved, TTTensixState),
+        VMSTATE_STRUCT_2DARRAY(adc.adc, TTTensixState, TT_ADC_NUM_SETS,
+                               TT_ADC_NUM_UNITS, 1, vmstate_tt_adc_set,
+                               TTAdc),
+        VMSTATE_STRUCT_ARRAY(adc.rwc, TTTensixState, TT_NUM_THREADS, 1,
+                             vmstate_tt_rwc, TTRwc),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -1,19 +1,190 @@
 /*
  * Tensix Configuration Unit: the backend configuration registers
- * (Config[2], ThreadConfig[3]) as seen at TENSIX_CFG_BASE, and the
- * instructions that access them (SETC16, WRCFG, RDCFG, RMWCIB0-3,
- * CFGSHIFTMASK, STREAMWRCFG).
+ * (Config[2], ThreadConfig[3], and on Blackhole ConfigDualWrite) as seen at
+ * TENSIX_CFG_BASE, and the instructions that access them (SETC16, WRCFG,
+ * RDCFG, RMWCIB0-3, and on Blackhole CFGSHIFTMASK and STREAMWRCFG).
  *
- * tt-isa-documentation WormholeB0 TensixCoprocessor/BackendConfiguration.md,
- * ConfigurationUnit.md and the instruction pages.
+ * tt-isa-documentation WormholeB0 and BlackholeA0
+ * TensixCoprocessor/BackendConfiguration.md, ConfigurationUnit.md and the
+ * instruction pages.  Register names, word indices and fields come from
+ * the generated tables in tt_cfg_regs.c.
+ *
+ * Timing: every instruction and RISC-V request completes when it is
+ * executed, so the documented latencies (WRCFG 2 cycles, RDCFG >= 2 cycles,
+ * CFGSHIFTMASK 2 cycles, STREAMWRCFG >= 5 cycles) and the rules "the
+ * instruction after WRCFG/CFGSHIFTMASK must not consume its result", "the
+ * instruction(s) after RDCFG must not consume its GPR" are met by any
+ * program: results are visible to the very next instruction.  The
+ * Configuration Unit never holds an instruction at the Wait Gate.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "qemu/bitops.h"
+#include "qemu/error-report.h"
 #include "migration/vmstate.h"
+#include "exec/memory.h"
 #include "tt_tensix_int.h"
 #include "trace.h"
+
+/* BlackholeA0 noc_overlay_parameters.h: STREAM_REG_ADDR(stream, reg) */
+#define TT_NOC_OVERLAY_BASE         0xFFB40000u
+#define TT_NOC_STREAM_REG_SPACE     0x1000u
+
+/* ---------------------------------------------------------------------- */
+/* Register tables                                                        */
+/* ---------------------------------------------------------------------- */
+
+const TTCfgLayout *tt_cfg_layout(TTArchId arch)
+{
+    assert(arch < TT_ARCH__MAX);
+    return &tt_cfg_layouts[arch];
+}
+
+const TTCfgRegInfo *tt_cfg_reg_lookup(TTArchId arch, const char *name)
+{
+    const TTCfgLayout *l = tt_cfg_layout(arch);
+    int lo = 0, hi = l->nregs - 1;
+
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        const TTCfgRegInfo *r = &l->regs[l->by_name[mid]];
+        int c = strcmp(name, r->name);
+
+        if (c == 0) {
+            return r;
+        }
+        if (c < 0) {
+            hi = mid - 1;
+        } else {
+            lo = mid + 1;
+        }
+    }
+    return NULL;
+}
+
+/* Index of the first field at or after (@thread, @addr32) in regs[] */
+static int tt_cfg_lower_bound(const TTCfgLayout *l, bool thread,
+                              uint32_t addr32)
+{
+    int lo = 0, hi = l->nregs;
+
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        const TTCfgRegInfo *r = &l->regs[mid];
+
+        if (r->thread < thread ||
+            (r->thread == thread && r->addr32 < addr32)) {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return lo;
+}
+
+const char *tt_cfg_word_name(TTArchId arch, bool thread, uint32_t addr32,
+                             char *buf, size_t len)
+{
+    const TTCfgLayout *l = tt_cfg_layout(arch);
+    int i = tt_cfg_lower_bound(l, thread, addr32);
+    int n = 0;
+    size_t common;
+
+    while (i + n < l->nregs && l->regs[i + n].thread == thread &&
+           l->regs[i + n].addr32 == addr32) {
+        n++;
+    }
+    if (n == 0) {
+        /* Inside a field of several words (they hold no other field)? */
+        const TTCfgRegInfo *p = i > 0 ? &l->regs[i - 1] : NULL;
+
+        if (p && p->thread == thread && p->words > 1 &&
+            p->addr32 + p->words > addr32) {
+            snprintf(buf, len, "%s[%u]", p->name, addr32 - p->addr32);
+        } else {
+            snprintf(buf, len, "-");
+        }
+        return buf;
+    }
+    if (n == 1) {
+        snprintf(buf, len, "%s", l->regs[i].name);
+        return buf;
+    }
+    /* The fields' longest common prefix that ends before a '_' */
+    common = strlen(l->regs[i].name);
+    for (int k = 1; k < n; k++) {
+        const char *a = l->regs[i].name, *b = l->regs[i + k].name;
+        size_t m = 0;
+
+        while (m < common && a[m] == b[m]) {
+            m++;
+        }
+        common = m;
+    }
+    while (common > 0 && l->regs[i].name[common] != '_') {
+        common--;
+    }
+    if (common >= 3) {
+        snprintf(buf, len, "%.*s_*", (int)common, l->regs[i].name);
+    } else {
+        snprintf(buf, len, "%s,...", l->regs[i].name);
+    }
+    return buf;
+}
+
+/*
+ * Fields whose writes have side effects or that the unit itself reads,
+ * looked up once per architecture (NULL where the architecture has none).
+ */
+typedef struct TTCfgSpecial {
+    const TTCfgRegInfo *cfg_state_id;
+    const TTCfgRegInfo *state_reset_en;
+    const TTCfgRegInfo *prng_seed;
+    const TTCfgRegInfo *ic_invalidate;
+    const TTCfgRegInfo *ctx_cnt_reset[2];
+    const TTCfgRegInfo *scratch[3];             /* Blackhole */
+    const TTCfgRegInfo *stream_id_sync[4];      /* Blackhole */
+} TTCfgSpecial;
+
+static TTCfgSpecial tt_cfg_special[TT_ARCH__MAX];
+static bool tt_cfg_special_done[TT_ARCH__MAX];
+
+static const TTCfgSpecial *tt_cfg_sp(TTTensixState *s)
+{
+    TTArchId arch = s->arch->id;
+    TTCfgSpecial *sp = &tt_cfg_special[arch];
+
+    if (!tt_cfg_special_done[arch]) {
+        sp->cfg_state_id = tt_cfg_reg_lookup(arch, "CFG_STATE_ID_StateID");
+        sp->state_reset_en = tt_cfg_reg_lookup(arch, "STATE_RESET_EN");
+        sp->prng_seed = tt_cfg_reg_lookup(arch, "PRNG_SEED_Seed_Val");
+        sp->ic_invalidate =
+            tt_cfg_reg_lookup(arch, "RISCV_IC_INVALIDATE_InvalidateAll");
+        sp->ctx_cnt_reset[0] =
+            tt_cfg_reg_lookup(arch, "UNPACK_MISC_CFG_CfgContextCntReset_0");
+        sp->ctx_cnt_reset[1] =
+            tt_cfg_reg_lookup(arch, "UNPACK_MISC_CFG_CfgContextCntReset_1");
+        for (int i = 0; i < 3; i++) {
+            g_autofree char *n = g_strdup_printf("SCRATCH_SEC%d_val", i);
+
+            sp->scratch[i] = tt_cfg_reg_lookup(arch, n);
+        }
+        for (int i = 0; i < 4; i++) {
+            g_autofree char *n =
+                g_strdup_printf("STREAM_ID_SYNC_SEC%d_BankSel", i);
+
+            sp->stream_id_sync[i] = tt_cfg_reg_lookup(arch, n);
+        }
+        tt_cfg_special_done[arch] = true;
+    }
+    return sp;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Reading and writing Config                                             */
+/* ---------------------------------------------------------------------- */
 
 uint32_t tt_tensix_cfg_read(TTTensixState *s, int state, uint32_t index)
 {
@@ -21,27 +192,160 @@ uint32_t tt_tensix_cfg_read(TTTensixState *s, int state, uint32_t index)
         return 0;
     }
     if (index >= s->arch->cfg_global_base) {
-        state = 0;
+        state = 0;      /* one value, held in both states */
     }
-    return s->cfg.regs[state][index];
+    return s->cfg.regs[state & 1][index];
+}
+
+/*
+ * Write @n consecutive words Config[@state][@index..] (already checked to
+ * be in range) as one access, then apply the documented immediate effects
+ * of the write (BackendConfiguration.md, "Special cases").  @src names the
+ * writer for trace output; @rmwcib: the write is an RMWCIB, which does not
+ * trigger STATE_RESET_EN.
+ */
+static void tt_cfg_store(TTTensixState *s, int state, uint32_t index,
+                         const uint32_t *values, int n, const char *src,
+                         bool rmwcib)
+{
+    const TTCfgLayout *l = tt_cfg_layout(s->arch->id);
+    const TTCfgSpecial *sp = tt_cfg_sp(s);
+    bool reset = false;
+
+    for (int k = 0; k < n; k++) {
+        uint32_t i = index + k;
+        uint32_t old = s->cfg.regs[state][i];
+
+        if (trace_event_get_state_backends(TRACE_TT_CFG_WRITE)) {
+            char name[96];
+
+            trace_tt_cfg_write(src, state, i,
+                               tt_cfg_word_name(s->arch->id, false, i, name,
+                                                sizeof(name)),
+                               old, values[k]);
+        }
+        if (s->cfg.thcon_reset_held && i >= l->thcon_base &&
+            i < l->global_base) {
+            /* SoftReset.md, THCON configuration soft reset */
+            trace_tt_cfg_discarded(src, state, i, values[k]);
+            continue;
+        }
+        if (i >= l->global_base) {
+            s->cfg.regs[0][i] = values[k];
+            s->cfg.regs[1][i] = values[k];
+        } else {
+            s->cfg.regs[state][i] = values[k];
+        }
+        if (i == sp->state_reset_en->addr32 && !rmwcib) {
+            reset = true;
+        }
+        if (i == sp->prng_seed->addr32) {
+            trace_tt_cfg_effect(state, "PRNG seed", values[k]);
+            qemu_log_mask(LOG_UNIMP, "tt-tensix: %s: PRNG_SEED_Seed_Val = "
+                          "0x%08x: re-seeding the PRNGs is not modelled yet "
+                          "(no PRNG is)\n", src, values[k]);
+        }
+        if (i == sp->ic_invalidate->addr32) {
+            /*
+             * No effect to model: QEMU keeps translated code coherent with
+             * writes to L1 (a stale instruction cache is not a behaviour
+             * software may rely on).
+             */
+            trace_tt_cfg_effect(state, "instruction cache invalidate",
+                                tt_cfg_field_of(sp->ic_invalidate,
+                                                values[k]));
+        }
+    }
+    if (reset) {
+        /*
+         * Writing anything to Config[i][STATE_RESET_EN_ADDR32] zeroes
+         * Config[i][0 .. GLOBAL_CFGREG_BASE_ADDR32 - 1].  Words written by
+         * the same (128-bit) access are zeroed too: the reset is applied
+         * after the whole access.
+         */
+        trace_tt_cfg_effect(state, "STATE_RESET_EN", 0);
+        memset(s->cfg.regs[state], 0, l->global_base * sizeof(uint32_t));
+    }
 }
 
 void tt_cfg_write_word(TTTensixState *s, int state, uint32_t index,
                        uint32_t value)
 {
-    if (index >= s->arch->cfg_global_base) {
-        s->cfg.regs[0][index] = value;
-        s->cfg.regs[1][index] = value;
-    } else {
-        s->cfg.regs[state][index] = value;
+    if (index >= s->arch->cfg_state_words) {
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: write of 0x%08x to "
+                      "Config word %u, beyond its %u words, dropped\n",
+                      value, index, s->arch->cfg_state_words);
+        return;
     }
+    tt_cfg_store(s, state & 1, index, &value, 1, "unit", false);
 }
+
+uint32_t tt_cfg_get(TTTensixState *s, int state, const TTCfgRegInfo *r)
+{
+    return tt_cfg_field_of(r, tt_tensix_cfg_read(s, state, r->addr32));
+}
+
+uint32_t tt_cfg_thread_get(TTTensixState *s, int t, const TTCfgRegInfo *r)
+{
+    return tt_cfg_field_of(r, s->cfg.thd[t][r->addr32]);
+}
+
+int tt_cfg_state_id(TTTensixState *s, int t)
+{
+    /* ThreadConfig[t].CFG_STATE_ID_StateID (word 0, bit 0) */
+    return tt_cfg_thread_get(s, t, tt_cfg_sp(s)->cfg_state_id);
+}
+
+uint32_t tt_cfg_thread_field(TTTensixState *s, int t, const char *name)
+{
+    const TTCfgRegInfo *r = tt_cfg_reg_lookup(s->arch->id, name);
+
+    if (!r) {
+        warn_report_once("tt-tensix: no configuration field %s on %s", name,
+                         s->arch->name);
+        return 0;
+    }
+    if (r->thread) {
+        return tt_cfg_thread_get(s, t, r);
+    }
+    return tt_cfg_get(s, tt_cfg_state_id(s, t), r);
+}
+
+void tt_cfg_thcon_soft_reset(TTTensixState *s, bool held)
+{
+    const TTCfgLayout *l = tt_cfg_layout(s->arch->id);
+
+    if (held && !s->cfg.thcon_reset_held) {
+        /* SoftReset.md: "Upon entering soft reset" */
+        for (int i = 0; i < 2; i++) {
+            memset(&s->cfg.regs[i][l->thcon_base], 0,
+                   (l->global_base - l->thcon_base) * sizeof(uint32_t));
+        }
+    }
+    if (held != s->cfg.thcon_reset_held) {
+        trace_tt_cfg_soft_reset(held);
+    }
+    s->cfg.thcon_reset_held = held;
+}
+
+/* ---------------------------------------------------------------------- */
+/* TENSIX_CFG window                                                      */
+/* ---------------------------------------------------------------------- */
 
 /*
  * Decode a TENSIX_CFG offset: returns the region kind and fills state,
- * index (word or ThreadConfig entry) and thread.
+ * index (word or ThreadConfig entry) and thread.  Layout
+ * (BackendConfiguration.md): Config[0], Config[1], on Blackhole
+ * ConfigDualWrite, then ThreadConfig[3][THD_STATE_SIZE] with 16-byte
+ * (Wormhole) or 4-byte (Blackhole) entries holding a 16-bit value.
  */
-enum { TT_CFGR_NONE, TT_CFGR_STATE, TT_CFGR_DUAL, TT_CFGR_THREAD };
+enum {
+    TT_CFGR_NONE,
+    TT_CFGR_STATE,
+    TT_CFGR_DUAL,
+    TT_CFGR_THREAD,
+    TT_CFGR_THREAD_PAD,     /* the padding of a ThreadConfig entry */
+};
 
 static int tt_cfg_decode(TTTensixState *s, hwaddr addr, int *state,
                          uint32_t *index, int *thread)
@@ -72,12 +376,12 @@ static int tt_cfg_decode(TTTensixState *s, hwaddr addr, int *state,
 
         *thread = off / a->thd_cfg_stride;
         off %= a->thd_cfg_stride;
-        if (off % a->thd_cfg_entry >= 4 ||
-            off / a->thd_cfg_entry >= a->thd_cfg_words) {
+        *index = off / a->thd_cfg_entry;
+        if (*index >= a->thd_cfg_words) {
             return TT_CFGR_NONE;
         }
-        *index = off / a->thd_cfg_entry;
-        return TT_CFGR_THREAD;
+        return off % a->thd_cfg_entry >= 2 ? TT_CFGR_THREAD_PAD
+                                           : TT_CFGR_THREAD;
     }
     return TT_CFGR_NONE;
 }
@@ -87,17 +391,21 @@ uint32_t tt_tensix_cfg_peek(TTTensixState *s, uint32_t offset)
     int state = 0, thread = 0;
     uint32_t index = 0;
 
-    switch (tt_cfg_decode(s, offset & ~3, &state, &index, &thread)) {
+    offset &= ~3;
+    switch (tt_cfg_decode(s, offset, &state, &index, &thread)) {
     case TT_CFGR_STATE:
         return tt_tensix_cfg_read(s, state, index);
-    case TT_CFGR_THREAD:
-        return s->cfg.thd[thread][index] & 0xffff;
     case TT_CFGR_DUAL:
+        /* Blackhole: reads of ConfigDualWrite[j] read Config[0][j] */
+        return tt_tensix_cfg_read(s, 0, index);
+    case TT_CFGR_THREAD:
+        /* {uint16_t Value, Padding...}: the padding reads as zero */
+        return s->cfg.thd[thread][index] & 0xffff;
+    case TT_CFGR_THREAD_PAD:
+        return 0;
     default:
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: read of TENSIX_CFG "
-                      "offset 0x%x, which is %s\n", offset,
-                      offset >= s->arch->cfg_dual_offset &&
-                      s->arch->cfg_dual_offset ? "write-only" : "unmapped");
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: read of unmapped "
+                      "TENSIX_CFG offset 0x%x\n", offset);
         return 0;
     }
 }
@@ -116,9 +424,10 @@ static void tt_cfg_write(void *opaque, hwaddr addr, uint64_t val,
 {
     TTCoreView *v = opaque;
     TTTensixState *s = v->s;
+    const char *src = tt_core_name[v->core];
+    uint32_t value = val;
     int state = 0, thread = 0;
     uint32_t index = 0;
-    int kind;
 
     trace_tt_tensix_mmio_write("cfg", v->core, addr, val, size);
     if (size != 4 || (addr & 3)) {
@@ -126,29 +435,37 @@ static void tt_cfg_write(void *opaque, hwaddr addr, uint64_t val,
         qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: %u-byte write to "
                       "TENSIX_CFG offset 0x%" HWADDR_PRIx " ignored (only "
                       "aligned 32-bit stores are supported)\n",
-                      tt_core_name[v->core], size, addr);
+                      src, size, addr);
         return;
     }
-    kind = tt_cfg_decode(s, addr, &state, &index, &thread);
-    switch (kind) {
+    switch (tt_cfg_decode(s, addr, &state, &index, &thread)) {
     case TT_CFGR_STATE:
-        tt_cfg_write_word(s, state, index, val);
+        tt_cfg_store(s, state, index, &value, 1, src, false);
         break;
     case TT_CFGR_DUAL:
-        tt_cfg_write_word(s, 0, index, val);
-        tt_cfg_write_word(s, 1, index, val);
+        /* Blackhole ConfigDualWrite[j]: Config[0][j] and Config[1][j] */
+        tt_cfg_store(s, 0, index, &value, 1, src, false);
+        if (index < s->arch->cfg_global_base) {
+            tt_cfg_store(s, 1, index, &value, 1, src, false);
+        }
         break;
     case TT_CFGR_THREAD:
+    case TT_CFGR_THREAD_PAD:
         qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: ThreadConfig is "
-                      "read-only to RISC-V (offset 0x%" HWADDR_PRIx ")\n",
-                      tt_core_name[v->core], addr);
+                      "read-only to RISC-V (offset 0x%" HWADDR_PRIx "), "
+                      "write ignored\n", src, addr);
         break;
     default:
         qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: write to unmapped "
-                      "TENSIX_CFG offset 0x%" HWADDR_PRIx "\n",
-                      tt_core_name[v->core], addr);
+                      "TENSIX_CFG offset 0x%" HWADDR_PRIx " ignored\n",
+                      src, addr);
         break;
     }
+    /*
+     * A write may change what a thread held at its Wait Gate is waiting
+     * for only through the Wait Gate's own conditions, which do not read
+     * Config; nothing to kick.
+     */
 }
 
 static const MemoryRegionOps tt_cfg_ops = {
@@ -161,21 +478,288 @@ static const MemoryRegionOps tt_cfg_ops = {
     .impl.max_access_size = 4,
 };
 
+/* ---------------------------------------------------------------------- */
+/* Instructions                                                           */
+/* ---------------------------------------------------------------------- */
 
-int tt_cfg_state_id(TTTensixState *s, int t)
+/* "if (CfgIndex >= (CFG_STATE_SIZE*4)) UndefinedBehaviour();" */
+static bool tt_cfg_index_ok(TTTensixState *s, int t, uint32_t insn,
+                            uint32_t index)
 {
-    /* ThreadConfig[t].CFG_STATE_ID_StateID: word 0, bit 0 */
-    return s->cfg.thd[t][0] & 1;
+    char buf[160];
+
+    if (index < s->arch->cfg_state_words) {
+        return true;
+    }
+    tt_insn_format(s->arch->id, insn, buf, sizeof(buf));
+    qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s: Config index %u is "
+                  "beyond the %u words of a state; dropped\n", t, buf, index,
+                  s->arch->cfg_state_words);
+    return false;
+}
+
+/* SETC16.md */
+static void tt_cfg_setc16(TTTensixState *s, int t, uint32_t insn)
+{
+    const TTCfgSpecial *sp = tt_cfg_sp(s);
+    uint32_t index = extract32(insn, 16, 8);
+    uint32_t value = extract32(insn, 0, 16);
+    uint32_t resets = 0;
+
+    if (index >= s->arch->thd_cfg_words) {
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SETC16 index %u is "
+                      "beyond the %u ThreadConfig words; dropped\n", t,
+                      index, s->arch->thd_cfg_words);
+        return;
+    }
+    if (trace_event_get_state_backends(TRACE_TT_CFG_THREAD_WRITE)) {
+        char name[96];
+
+        trace_tt_cfg_thread_write(t, index,
+                                  tt_cfg_word_name(s->arch->id, true, index,
+                                                   name, sizeof(name)),
+                                  s->cfg.thd[t][index], value);
+    }
+    s->cfg.thd[t][index] = value;
+
+    /*
+     * BackendConfiguration.md, "Special cases".  The clock-gater controls
+     * (Wormhole CG_CTRL_*) only change power and timing: nothing to model.
+     * CfgContextCntReset_0/1 reset unpacker 0/1's context counter of this
+     * thread (we take a field set to 1 as the request).
+     */
+    for (int u = 0; u < 2; u++) {
+        const TTCfgRegInfo *r = sp->ctx_cnt_reset[u];
+
+        if (r && r->addr32 == index && tt_cfg_field_of(r, value)) {
+            resets |= 1u << u;
+        }
+    }
+    if (resets) {
+        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: SETC16 "
+                      "UNPACK_MISC_CFG_CfgContextCntReset (unpackers 0x%x): "
+                      "the unpackers' context counters are not modelled "
+                      "yet\n", t, resets);
+    }
+}
+
+/* WRCFG.md */
+static void tt_cfg_wrcfg(TTTensixState *s, int t, uint32_t insn)
+{
+    uint32_t index = extract32(insn, 0, 11);
+    bool is128 = extract32(insn, 15, 1);
+    uint32_t reg = extract32(insn, 16, 6);
+    int state = tt_cfg_state_id(s, t);
+
+    if (!tt_cfg_index_ok(s, t, insn, index)) {
+        return;
+    }
+    if (is128) {
+        /* memcpy(&Config[StateID][CfgIndex & ~3], &GPRs[InputReg & ~3], 16) */
+        tt_cfg_store(s, state, index & ~3u, &s->thread[t].gpr[reg & ~3u], 4,
+                     "WRCFG", false);
+    } else {
+        tt_cfg_store(s, state, index, &s->thread[t].gpr[reg], 1, "WRCFG",
+                     false);
+    }
+}
+
+/* RDCFG.md */
+static void tt_cfg_rdcfg(TTTensixState *s, int t, uint32_t insn)
+{
+    uint32_t index = extract32(insn, 0, 11);
+    uint32_t reg = extract32(insn, 16, 6);
+    int state = tt_cfg_state_id(s, t);
+    uint32_t value;
+
+    if (!tt_cfg_index_ok(s, t, insn, index)) {
+        return;
+    }
+    value = tt_tensix_cfg_read(s, state, index);
+    if (trace_event_get_state_backends(TRACE_TT_CFG_READ)) {
+        char name[96];
+
+        trace_tt_cfg_read(t, state, index,
+                          tt_cfg_word_name(s->arch->id, false, index, name,
+                                           sizeof(name)),
+                          value, reg);
+    }
+    s->thread[t].gpr[reg] = value;
+}
+
+/* RMWCIB.md: Index1 is the opcode's offset from RMWCIB0 */
+static void tt_cfg_rmwcib(TTTensixState *s, int t, uint32_t insn)
+{
+    unsigned byte = TT_INSN_OPCODE(insn) - TT_OP_RMWCIB0;
+    uint32_t index = extract32(insn, 0, 8);
+    uint32_t data = extract32(insn, 8, 8);
+    uint32_t mask = extract32(insn, 16, 8);
+    int state = tt_cfg_state_id(s, t);
+    uint32_t word, old;
+
+    if (!tt_cfg_index_ok(s, t, insn, index)) {
+        return;
+    }
+    word = tt_tensix_cfg_read(s, state, index);
+    old = extract32(word, byte * 8, 8);
+    word = deposit32(word, byte * 8, 8, (data & mask) | (old & ~mask));
+    tt_cfg_store(s, state, index, &word, 1, "RMWCIB", true);
+}
+
+/* BlackholeA0 CFGSHIFTMASK.md */
+static void tt_cfg_shiftmask(TTTensixState *s, int t, uint32_t insn)
+{
+    const TTCfgSpecial *sp = tt_cfg_sp(s);
+    uint32_t index = extract32(insn, 0, 8);
+    uint32_t scratch_index = extract32(insn, 8, 2);
+    uint32_t rotate = extract32(insn, 10, 5);
+    uint32_t mask_width = extract32(insn, 15, 5);
+    uint32_t alu_mode = extract32(insn, 20, 3);
+    bool mask_mode = extract32(insn, 23, 1);
+    int state = tt_cfg_state_id(s, t);
+    const TTCfgRegInfo *scratch;
+    uint32_t mask, value, cfg;
+
+    scratch = sp->scratch[scratch_index < 3 ? scratch_index : t];
+    if (!scratch) {
+        tt_unimp_insn(s, t, insn, "no SCRATCH_SEC registers on this "
+                      "architecture");
+        return;
+    }
+    if (!tt_cfg_index_ok(s, t, insn, index)) {
+        return;
+    }
+    value = tt_tensix_cfg_read(s, 0, scratch->addr32);     /* global */
+    mask = (2u << mask_width) - 1u;         /* MaskWidth 31: all ones */
+    value = ror32(value & mask, rotate);
+
+    cfg = tt_tensix_cfg_read(s, state, index);
+    if (!mask_mode) {
+        cfg &= ~ror32(mask, rotate);
+    }
+    switch (alu_mode) {
+    case 0:
+        cfg |= value;
+        break;
+    case 1:
+        cfg &= value;
+        break;
+    case 2:
+        cfg ^= value;
+        break;
+    case 3:
+        cfg += value;
+        break;
+    case 4:
+        cfg |= ~value;
+        break;
+    case 5:
+        cfg &= ~value;
+        break;
+    case 6:
+        cfg ^= ~value;
+        break;
+    default:
+        cfg -= value;
+        break;
+    }
+    tt_cfg_store(s, state, index, &cfg, 1, "CFGSHIFTMASK", false);
+}
+
+/* BlackholeA0 STREAMWRCFG.md */
+static void tt_cfg_streamwrcfg(TTTensixState *s, int t, uint32_t insn)
+{
+    const TTCfgSpecial *sp = tt_cfg_sp(s);
+    uint32_t index = extract32(insn, 0, 11);
+    uint32_t reg = extract32(insn, 11, 10);
+    uint32_t select = extract32(insn, 21, 2);
+    int state = tt_cfg_state_id(s, t);
+    uint32_t stream, value;
+    MemTxResult res;
+    hwaddr addr;
+
+    if (!sp->stream_id_sync[select]) {
+        tt_unimp_insn(s, t, insn, "no STREAM_ID_SYNC registers on this "
+                      "architecture");
+        return;
+    }
+    if (!tt_cfg_index_ok(s, t, insn, index)) {
+        return;
+    }
+    /*
+     * NOC_STREAM_READ_REG(StreamIndex, RegIndex) is a read of the tile's
+     * NoC Overlay register, the same as a RISC-V load from
+     * STREAM_REG_ADDR(): until the overlay is modelled (issue 4) that
+     * region is an unimplemented device, which logs LOG_UNIMP and reads 0.
+     */
+    stream = tt_cfg_thread_get(s, t, sp->stream_id_sync[select]);
+    addr = TT_NOC_OVERLAY_BASE + stream * TT_NOC_STREAM_REG_SPACE + reg * 4;
+    value = address_space_ldl_le(&s->tile_as, addr, MEMTXATTRS_UNSPECIFIED,
+                                 &res);
+    if (res != MEMTX_OK) {
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: STREAMWRCFG: read "
+                      "of stream %u register %u (0x%08" HWADDR_PRIx ") "
+                      "failed; writes 0\n", t, stream, reg, addr);
+        value = 0;
+    }
+    trace_tt_cfg_stream_read(t, stream, reg, value);
+    tt_cfg_store(s, state, index, &value, 1, "STREAMWRCFG", false);
 }
 
 TTExec tt_cfg_exec(TTTensixState *s, int t, uint32_t insn)
 {
-    tt_unimp_insn(s, t, insn, NULL);
+    switch (TT_INSN_OPCODE(insn)) {
+    case TT_OP_SETC16:
+        tt_cfg_setc16(s, t, insn);
+        break;
+    case TT_OP_WRCFG:
+        tt_cfg_wrcfg(s, t, insn);
+        break;
+    case TT_OP_RDCFG:
+        tt_cfg_rdcfg(s, t, insn);
+        break;
+    case TT_OP_RMWCIB0:
+    case TT_OP_RMWCIB1:
+    case TT_OP_RMWCIB2:
+    case TT_OP_RMWCIB3:
+        tt_cfg_rmwcib(s, t, insn);
+        break;
+    case TT_OP_CFGSHIFTMASK:
+        tt_cfg_shiftmask(s, t, insn);
+        break;
+    case TT_OP_STREAMWRCFG:
+        tt_cfg_streamwrcfg(s, t, insn);
+        break;
+    default:
+        tt_unimp_insn(s, t, insn, NULL);
+        break;
+    }
     return TT_EXEC_DONE;
 }
 
+/* ---------------------------------------------------------------------- */
+/* QOM hooks                                                              */
+/* ---------------------------------------------------------------------- */
+
 void tt_cfg_realize(TTTensixState *s)
 {
+    const TTArchInfo *a = s->arch;
+    const TTCfgLayout *l = tt_cfg_layout(a->id);
+    const TTCfgSpecial *sp = tt_cfg_sp(s);
+    uint32_t state_bytes = a->cfg_state_words * 4;
+
+    /* tt_arch.c's layout agrees with the register tables (cfg_defines.h) */
+    assert(a->cfg_state_words == l->cfg_state_size * 4u);
+    assert(a->cfg_global_base == l->global_base);
+    assert(a->thd_cfg_words == l->thd_state_size);
+    assert(a->cfg_state1_offset == state_bytes);
+    assert(!a->cfg_dual_offset || a->cfg_dual_offset == 2 * state_bytes);
+    assert(a->thd_cfg_offset == (a->cfg_dual_offset ? 3 : 2) * state_bytes);
+    assert(a->thd_cfg_stride == a->thd_cfg_words * a->thd_cfg_entry);
+    assert(sp->cfg_state_id && sp->cfg_state_id->addr32 == 0 &&
+           sp->cfg_state_id->mask == 1);
+    assert(sp->state_reset_en && sp->prng_seed && sp->ic_invalidate);
+
     for (int c = 0; c < TT_NUM_CORES; c++) {
         g_autofree char *name = NULL;
 
@@ -195,12 +779,13 @@ void tt_cfg_reset(TTTensixState *s)
 
 const VMStateDescription vmstate_tt_cfg = {
     .name = "tt-tensix/cfg",
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_2DARRAY(cfg.regs, TTTensixState, 2, TT_CFG_MAX_WORDS),
         VMSTATE_UINT32_2DARRAY(cfg.thd, TTTensixState, TT_NUM_THREADS,
                                TT_THD_CFG_MAX_WORDS),
+        VMSTATE_BOOL_V(cfg.thcon_reset_held, TTTensixState, 2),
         VMSTATE_END_OF_LIST()
     }
 };

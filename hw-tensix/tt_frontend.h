@@ -2,10 +2,17 @@
  * Tensix frontend state of one thread: the instruction FIFO, the MOP
  * expander and the replay expander.
  *
+ * Both expanders are lazy generators: a MOP (up to 32639 instructions on
+ * Wormhole) or a REPLAY is never materialised; the state below is the
+ * position of each generator, advanced one instruction at a time as the
+ * Wait Gate takes them.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HW_TENSIX_TT_FRONTEND_H
 #define HW_TENSIX_TT_FRONTEND_H
+
+#include "tt_arch.h"
 
 #define TT_FIFO_DEPTH       32
 
@@ -13,12 +20,89 @@
 #define TT_FIFO_FROM_TRISC  (1u << 0)   /* counts in tt_cfg_qstatus */
 #define TT_FIFO_BYPASS_MOP  (1u << 1)   /* pushed by BRISC: after MOP */
 
+#define TT_MOP_CFG_WORDS    9           /* MopCfg[0..8] */
+#define TT_REPLAY_SLOTS     32          /* ReplayBuffer[32] */
+
+/* TTMopExpander.state */
+enum {
+    TT_MOP_IDLE,
+    TT_MOP_TEMPLATE0,           /* zero-mask loop */
+    TT_MOP_TEMPLATE1,           /* double loop */
+};
+
+/* TTReplayExpander.mode */
+enum {
+    TT_REPLAY_IDLE,             /* passes instructions through */
+    TT_REPLAY_LOAD,             /* recording the next @left instructions */
+    TT_REPLAY_PLAYBACK,         /* emitting @left instructions from buf */
+};
+
+/* TTFrontend.gate: where the instruction at the Wait Gate came from */
+enum {
+    TT_GATE_EMPTY,              /* none taken yet */
+    TT_GATE_FIFO,               /* the FIFO head (popped when it leaves) */
+    TT_GATE_GENERATED,          /* emitted by an expander: gate_insn */
+};
+
+/* MOPExpander.md functional model, one per thread */
+typedef struct TTMopExpander {
+    uint32_t cfg[TT_MOP_CFG_WORDS];     /* MopCfg, written by the TRISC */
+    uint32_t mask_hi;                   /* MaskHi (MOP_CFG) */
+
+    /* The expansion in progress */
+    uint8_t state;              /* TT_MOP_* */
+    uint8_t flags;              /* FIFO flags of the MOP being expanded */
+    uint8_t phase;              /* position within the current iteration */
+    uint32_t snap[TT_MOP_CFG_WORDS];    /* MopCfg sampled at the MOP */
+    uint32_t next;              /* the instruction it will emit next */
+    uint32_t mask;              /* template 0: Mask, shifted */
+    uint32_t outer;             /* template 0: Count1 + 1; 1: OuterCount */
+    uint32_t inner;             /* template 1: InnerCount (doubled) */
+    uint32_t j;                 /* outer iteration */
+    uint32_t i;                 /* template 1: inner iteration */
+    uint32_t loop_op;           /* template 1: LoopOp, XOR-flipped */
+    uint32_t flip;              /* template 1: LoopOpFlip */
+} TTMopExpander;
+
+/* REPLAY.md functional model, one per thread */
+typedef struct TTReplayExpander {
+    uint32_t buf[TT_REPLAY_SLOTS];      /* ReplayBuffer */
+    uint8_t mode;               /* TT_REPLAY_* */
+    uint8_t exec;               /* LOAD: Exec */
+    uint8_t flags;              /* FIFO flags of the REPLAY in progress */
+    uint32_t index;             /* next slot (taken mod 32) */
+    uint32_t left;              /* instructions still to load / emit */
+} TTReplayExpander;
+
 typedef struct TTFrontend {
     /* Instruction FIFO before the MOP expander (ring buffer) */
     uint32_t fifo[TT_FIFO_DEPTH];
     uint8_t fifo_flags[TT_FIFO_DEPTH];
     uint32_t fifo_head;
     uint32_t fifo_count;
+
+    TTMopExpander mop;
+    TTReplayExpander replay;
+
+    /* The instruction presented to the Wait Gate (tt_frontend_peek) */
+    uint8_t gate;               /* TT_GATE_* */
+    uint8_t gate_flags;         /* TT_FIFO_* of its origin */
+    uint32_t gate_insn;
 } TTFrontend;
+
+/*
+ * Per-architecture facts of the frontend, indexed by TTArchId.  (What
+ * REPLAY's Count 0 means is TTArchInfo.replay_len0.)
+ */
+typedef struct TTFrontendArchInfo {
+    /*
+     * Blackhole assembly.yaml, MOP: for template 1, instruction bits 9:0
+     * (if non-zero) replace InnerCount and bits 19:16,15:10 (if non-zero)
+     * replace OuterCount, both 10 bits wide.
+     */
+    bool mop_count_override;
+} TTFrontendArchInfo;
+
+extern const TTFrontendArchInfo tt_frontend_arch[TT_ARCH__MAX];
 
 #endif

@@ -2,6 +2,11 @@
  * Tenstorrent NoC: the two NIUs (network interface units) of a tile,
  * their command buffers, configuration registers and status counters.
  *
+ * Requests execute completely when software writes NOC_CMD_CTRL (an
+ * infinitely fast NoC is a legal timing: software can only observe
+ * completion through NOC_CMD_CTRL and the counters).  See tt_noc.c and
+ * docs/units/noc.md.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HW_TENSIX_TT_NOC_H
@@ -13,13 +18,44 @@
 #define TT_NOC_REGS_BASE    0xFFB20000u     /* NoC n at + n * 0x10000 */
 #define TT_NOC_REGS_SIZE    0x10000u
 
+#define TT_NOC_NUM_BUFS     4               /* request initiators */
+#define TT_NOC_CFG_WORDS    32              /* NOC_CFG(i) storage (WH: 15) */
+#define TT_NOC_NUM_COUNTERS 64              /* NOC_STATUS(0..0x3F) */
+
+/* The registers stored per command buffer (TTNocNiu.buf[b][]) */
+enum {
+    TT_NOC_BUF_TARG_LO,
+    TT_NOC_BUF_TARG_MID,
+    TT_NOC_BUF_TARG_HI,
+    TT_NOC_BUF_RET_LO,
+    TT_NOC_BUF_RET_MID,
+    TT_NOC_BUF_RET_HI,
+    TT_NOC_BUF_PACKET_TAG,
+    TT_NOC_BUF_CTRL,
+    TT_NOC_BUF_AT_LEN_BE,
+    TT_NOC_BUF_AT_LEN_BE_1,         /* Blackhole */
+    TT_NOC_BUF_AT_DATA,
+    TT_NOC_BUF_BRCST_EXCLUDE,       /* Blackhole */
+    TT_NOC_BUF_L1_ACC_AT_INSTRN,    /* Blackhole */
+    TT_NOC_BUF_SEC_CTRL,            /* Blackhole */
+    TT_NOC_BUF_NREGS
+};
+
 typedef struct TTTileState TTTileState;
 
 typedef struct TTNocNiu {
     TTTileState *tile;
     int noc;                    /* 0 or 1 */
     MemoryRegion mmio;
-    uint32_t reserved;          /* the NIU's registers (tt_noc.c) */
+
+    uint32_t buf[TT_NOC_NUM_BUFS][TT_NOC_BUF_NREGS];
+    uint32_t cfg[TT_NOC_CFG_WORDS];         /* NIU_CFG_0, ROUTER_CFG_*, ... */
+    uint32_t status[TT_NOC_NUM_COUNTERS];   /* NIU_MST_* / NIU_SLV_* */
+    uint32_t ecc_ctrl;
+    uint32_t rtz_source;        /* Blackhole NIU_TRANS_COUNT_RTZ_SOURCE */
+
+    /* Not migrated: only true inside tt_noc_issue() */
+    bool busy;
 } TTNocNiu;
 
 /* Create NIU @n of tile @t (its MMIO region, mapped by the tile). */

@@ -1,9 +1,12 @@
 /*
- * Tensix Sync Unit: semaphores, mutexes, STALLWAIT / SEMWAIT and the
- * Wait Gate they latch.
+ * Tensix Sync Unit: semaphores, mutexes, STALLWAIT / SEMWAIT / STREAMWAIT
+ * and the Wait Gate latch they set.
  *
  * tt-isa-documentation WormholeB0 TensixCoprocessor/SyncUnit.md,
- * WaitGate.md, STALLWAIT.md, SEMWAIT.md, SEMINIT.md, SEMPOST.md, SEMGET.md.
+ * WaitGate.md, STALLWAIT.md, SEMWAIT.md, SEMINIT.md, SEMPOST.md, SEMGET.md,
+ * ATGETM.md, ATRELM.md, and the Blackhole deltas in
+ * BlackholeA0/TensixTile/TensixCoprocessor (four mutexes, renumbered
+ * STALLWAIT conditions, STREAMWAIT).  See docs/units/sync.md.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -14,56 +17,260 @@
 #include "tt_tensix_int.h"
 #include "trace.h"
 
-/* True when the latched wait's conditions say "keep on waiting". */
-static bool tt_wait_pending(TTTensixState *s, int t)
+/* ---------------------------------------------------------------------- */
+/* Per-architecture facts                                                 */
+/* ---------------------------------------------------------------------- */
+
+/* WormholeB0 STALLWAIT.md, "Condition mask": C0..C14 */
+static const uint8_t tt_wh_stallwait_cond[15] = {
+    TT_WAITC_THCON_MEM, TT_WAITC_UNPACK0, TT_WAITC_UNPACK1,
+    TT_WAITC_PACK0, TT_WAITC_PACK1, TT_WAITC_PACK2, TT_WAITC_PACK3,
+    TT_WAITC_FPU,
+    TT_WAITC_SRCA_UNPACK, TT_WAITC_SRCB_UNPACK,
+    TT_WAITC_SRCA_MATH, TT_WAITC_SRCB_MATH,
+    TT_WAITC_MOVER, TT_WAITC_TRISC_REQ, TT_WAITC_SFPU,
+};
+
+/* BlackholeA0 STALLWAIT.md, "Condition mask": C0..C12 */
+static const uint8_t tt_bh_stallwait_cond[13] = {
+    TT_WAITC_THCON_MEM, TT_WAITC_UNPACK0, TT_WAITC_UNPACK1,
+    TT_WAITC_PACK, TT_WAITC_FPU,
+    TT_WAITC_SRCA_UNPACK, TT_WAITC_SRCB_UNPACK,
+    TT_WAITC_SRCA_MATH, TT_WAITC_SRCB_MATH,
+    TT_WAITC_MOVER, TT_WAITC_TRISC_REQ, TT_WAITC_SFPU, TT_WAITC_CFG,
+};
+
+const TTSyncArchInfo tt_sync_arch[TT_ARCH__MAX] = {
+    [TT_ARCH_WORMHOLE_B0] = {
+        .stallwait_bits = 15,
+        .default_cond = 0x7f,           /* C0..C6 */
+        .mutex_valid = 0xfd,            /* 0, 2..7 */
+        .has_streamwait = false,
+        .semwait_block = TT_BLOCK_B1,
+        .stallwait_cond = tt_wh_stallwait_cond,
+    },
+    [TT_ARCH_BLACKHOLE] = {
+        .stallwait_bits = 13,
+        .default_cond = 0x0f,           /* C0..C3 */
+        .mutex_valid = 0x1d,            /* 0, 2..4 */
+        .has_streamwait = true,
+        /* BH STALLWAIT.md block table: SEMWAIT, STREAMWAIT: B0..B8 */
+        .semwait_block = TT_BLOCK_ALL,
+        .stallwait_cond = tt_bh_stallwait_cond,
+    },
+};
+
+static const char *const tt_waitc_name[TT_WAITC__MAX] = {
+    [TT_WAITC_THCON_MEM] = "ThCon memory requests",
+    [TT_WAITC_UNPACK0] = "Unpacker 0 busy",
+    [TT_WAITC_UNPACK1] = "Unpacker 1 busy",
+    [TT_WAITC_PACK0] = "Packer 0 busy",
+    [TT_WAITC_PACK1] = "Packer 1 busy",
+    [TT_WAITC_PACK2] = "Packer 2 busy",
+    [TT_WAITC_PACK3] = "Packer 3 busy",
+    [TT_WAITC_PACK] = "Packer busy",
+    [TT_WAITC_FPU] = "Matrix Unit busy",
+    [TT_WAITC_SRCA_UNPACK] = "SrcA not Unpackers'",
+    [TT_WAITC_SRCB_UNPACK] = "SrcB not Unpackers'",
+    [TT_WAITC_SRCA_MATH] = "SrcA not MatrixUnit's",
+    [TT_WAITC_SRCB_MATH] = "SrcB not MatrixUnit's",
+    [TT_WAITC_MOVER] = "mover requests",
+    [TT_WAITC_TRISC_REQ] = "RISCV T requests",
+    [TT_WAITC_SFPU] = "Vector Unit busy",
+    [TT_WAITC_CFG] = "Configuration Unit busy",
+};
+
+static const TTSyncArchInfo *tt_sync_info(TTTensixState *s)
 {
-    TTWaitLatch *w = &s->sync.wait[t];
+    return &tt_sync_arch[s->arch->id];
+}
 
-    if (w->opcode == TT_OP_SEMWAIT) {
+static const char *tt_latch_name(uint8_t opcode)
+{
+    switch (opcode) {
+    case TT_OP_STALLWAIT:
+        return "STALLWAIT";
+    case TT_OP_SEMWAIT:
+        return "SEMWAIT";
+    case TT_OP_STREAMWAIT:
+        return "STREAMWAIT";
+    }
+    return "NOP";
+}
+
+/* ---------------------------------------------------------------------- */
+/* Wait conditions                                                        */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Does STALLWAIT condition @c (TT_WAITC_*) say "keep on waiting" for
+ * thread @t?
+ *
+ * Every backend unit of this model retires an instruction before the
+ * next one is looked at, and RISC-V loads and stores to the coprocessor
+ * are processed synchronously, so no thread ever has an instruction in a
+ * unit's pipeline and no memory request is ever outstanding: the "busy"
+ * and "requests outstanding" conditions are always met.  (A ThCon atomic
+ * that retries stays at its own thread's Wait Gate, so it never is an
+ * outstanding request of a thread executing STALLWAIT.)  The mover's
+ * condition asks the mover, which owns that state.
+ *
+ * The SrcA/SrcB AllowedClient conditions would be evaluated from the
+ * banks' AllowedClient and the units' bank selectors, but there is no
+ * data path yet to own that state: they are defined as met (a wait on
+ * state that nothing can change would only ever deadlock), without a
+ * per-instruction log.  See docs/units/sync.md.
+ */
+static bool tt_waitc_pending(TTTensixState *s, int t, unsigned c)
+{
+    switch (c) {
+    case TT_WAITC_SRCA_UNPACK:
+    case TT_WAITC_SRCB_UNPACK:
+    case TT_WAITC_SRCA_MATH:
+    case TT_WAITC_SRCB_MATH:
+        return false;       /* AllowedClient not modelled yet */
+    case TT_WAITC_MOVER:
+        return tt_mover_busy(s);
+    case TT_WAITC_TRISC_REQ:
+        return false;       /* RISC-V accesses are synchronous */
+    default:
+        return false;       /* units retire instantly */
+    }
+}
+
+/* Stream index a STREAMWAIT latch of thread @t looks at (evaluated live) */
+static unsigned tt_stream_index(TTTensixState *s, int t,
+                                const TTWaitLatch *w)
+{
+    return s->cfg.thd[t][TT_BH_THD_STREAM_ID_SYNC_SEC0 + w->stream_sel] &
+           0x3f;
+}
+
+/*
+ * STREAMWAIT condition C0 (phase) or C1 (messages received): keep on
+ * waiting while NOC_STREAM_READ_REG(StreamIndex, ...) < TargetValue.
+ * The NoC overlay does not exist yet: the condition is defined as met
+ * (LOG_UNIMP once per STREAMWAIT, when it is first evaluated).
+ */
+static bool tt_stream_pending(TTTensixState *s, int t, const TTWaitLatch *w,
+                              bool log)
+{
+    if (w->target == 0) {
+        return false;       /* no register value is below 0 */
+    }
+    if (log) {
+        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: STREAMWAIT on stream %u "
+                      "(%s >= %u): NoC overlay streams not modelled yet; "
+                      "condition treated as met\n", t,
+                      tt_stream_index(s, t, w),
+                      w->cond_mask & 1 ? "phase" : "messages received",
+                      w->target);
+    }
+    return false;
+}
+
+static bool tt_sem_pending(TTTensixState *s, const TTWaitLatch *w, int i)
+{
+    const TTSemaphore *sem = &s->sync.sem[i];
+
+    if (!(w->sem_mask & (1u << i))) {
+        return false;
+    }
+    return ((w->cond_mask & 1) && sem->value == 0) ||
+           ((w->cond_mask & 2) && sem->value >= sem->max);
+}
+
+/* True when thread @t's latched wait says "keep on waiting". */
+static bool tt_latch_pending(TTTensixState *s, int t, bool log)
+{
+    const TTWaitLatch *w = &s->sync.wait[t];
+    const TTSyncArchInfo *info = tt_sync_info(s);
+
+    switch (w->opcode) {
+    case TT_OP_SEMWAIT:
         for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
-            TTSemaphore *sem = &s->sync.sem[i];
-
-            if (!(w->sem_mask & (1u << i))) {
-                continue;
-            }
-            if ((w->cond_mask & 1) && sem->value == 0) {
-                return true;
-            }
-            if ((w->cond_mask & 2) && sem->value >= sem->max) {
+            if (tt_sem_pending(s, w, i)) {
                 return true;
             }
         }
         return false;
+    case TT_OP_STALLWAIT:
+        for (unsigned b = 0; b < info->stallwait_bits; b++) {
+            if ((w->cond_mask & (1u << b)) &&
+                tt_waitc_pending(s, t, info->stallwait_cond[b])) {
+                return true;
+            }
+        }
+        return false;
+    case TT_OP_STREAMWAIT:
+        return tt_stream_pending(s, t, w, log);
     }
-    /*
-     * STALLWAIT conditions C0-C14 all wait for units to drain or for
-     * memory requests to complete.  Every backend unit modelled here
-     * retires its instruction before the next one is looked at, and RISC-V
-     * stores are processed synchronously, so each condition is met as soon
-     * as it is evaluated (docs/decisions.md).  C8-C11, the SrcA/SrcB
-     * AllowedClient hand-off, become real conditions with the data path.
-     */
     return false;
+}
+
+/*
+ * The Wait Gate re-evaluates its latched wait every cycle and forgets it
+ * once all its conditions hold, whether or not an instruction is waiting
+ * behind it.  The model re-evaluates whenever state a condition depends on
+ * changes (semaphores), when the wait is latched, and when an instruction
+ * reaches the gate.
+ */
+static void tt_latch_poll(TTTensixState *s, int t)
+{
+    TTWaitLatch *w = &s->sync.wait[t];
+
+    if (w->opcode && !tt_latch_pending(s, t, true)) {
+        trace_tt_sync_latch_met(t, tt_latch_name(w->opcode));
+        w->opcode = 0;
+    }
+}
+
+static void tt_latch_poll_all(TTTensixState *s)
+{
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        tt_latch_poll(s, t);
+    }
+}
+
+/* Wait Gate block bits that catch @insn (STALLWAIT.md block table) */
+static uint32_t tt_sync_insn_block(TTTensixState *s, uint32_t insn)
+{
+    const TTInsnDesc *d;
+    uint32_t op = TT_INSN_OPCODE(insn);
+
+    if (op == TT_OP_NOP) {
+        return 0;
+    }
+    d = tt_isa_lookup(s->arch->id, insn);
+    if (!d) {
+        return 0;
+    }
+    if (d->unit == TT_UNIT_SYNC &&
+        (op == TT_OP_SEMWAIT || op == TT_OP_STREAMWAIT)) {
+        return tt_sync_info(s)->semwait_block;
+    }
+    return d->block;
+}
+
+static bool tt_block_catches(TTTensixState *s, uint16_t block_mask,
+                             uint32_t insn)
+{
+    if (TT_INSN_OPCODE(insn) == TT_OP_NOP) {
+        /* NOP is caught only when every block bit is set */
+        return block_mask == TT_BLOCK_ALL;
+    }
+    return tt_sync_insn_block(s, insn) & block_mask;
 }
 
 bool tt_sync_gate_blocks(TTTensixState *s, int t, uint32_t insn)
 {
     TTWaitLatch *w = &s->sync.wait[t];
-    const TTInsnDesc *d;
 
-    if (!w->opcode) {
-        return false;
+    if ((s->sync.hang_logged & (1u << t)) && insn != s->sync.hang_insn[t]) {
+        s->sync.hang_logged &= ~(1u << t);
     }
-    if (!tt_wait_pending(s, t)) {
-        w->opcode = 0;          /* conditions met: the latch is forgotten */
-        return false;
-    }
-    if (TT_INSN_OPCODE(insn) == TT_OP_NOP) {
-        /* NOP is caught only when every block bit is set */
-        return w->block_mask == TT_BLOCK_ALL;
-    }
-    d = tt_isa_lookup(s->arch->id, insn);
-    return d && (d->block & w->block_mask);
+    tt_latch_poll(s, t);
+    return w->opcode && tt_block_catches(s, w->block_mask, insn);
 }
 
 static void tt_sync_latch(TTTensixState *s, int t, uint8_t opcode,
@@ -75,41 +282,224 @@ static void tt_sync_latch(TTTensixState *s, int t, uint8_t opcode,
     w->cond_mask = cond;
     w->block_mask = block ? block : TT_BLOCK_B6;
     w->sem_mask = sem;
-    trace_tt_tensix_wait(t, opcode == TT_OP_SEMWAIT ? "SEMWAIT" : "STALLWAIT",
-                         w->cond_mask, w->block_mask, w->sem_mask);
+    w->stream_sel = 0;
+    w->target = 0;
+    trace_tt_sync_latch(t, tt_latch_name(opcode), w->cond_mask,
+                        w->block_mask, w->sem_mask);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Semaphores                                                             */
+/* ---------------------------------------------------------------------- */
+
+static void tt_sem_post(TTTensixState *s, uint8_t mask)
+{
+    for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
+        if ((mask & (1u << i)) && s->sync.sem[i].value < 15) {
+            s->sync.sem[i].value++;
+        }
+    }
+}
+
+static void tt_sem_get(TTTensixState *s, uint8_t mask)
+{
+    for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
+        if ((mask & (1u << i)) && s->sync.sem[i].value > 0) {
+            s->sync.sem[i].value--;
+        }
+    }
+}
+
+uint32_t tt_sync_sem_mmio_read(TTTensixState *s, unsigned i)
+{
+    if (i >= TT_NUM_SEMAPHORES) {
+        return 0;
+    }
+    return s->sync.sem[i].value;
+}
+
+void tt_sync_sem_mmio_write(TTTensixState *s, int core, unsigned i,
+                            uint32_t val)
+{
+    if (i >= TT_NUM_SEMAPHORES) {
+        return;
+    }
+    /* SyncUnit.md, "RISCV access to semaphores" */
+    if (val & 1) {
+        tt_sem_get(s, 1u << i);
+    } else {
+        tt_sem_post(s, 1u << i);
+    }
+    trace_tt_sync_sem_mmio(core, i, val & 1 ? "get" : "post",
+                           s->sync.sem[i].value);
+    tt_latch_poll_all(s);
+    tt_tensix_kick(s);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Mutexes                                                                */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Index of ATGETM/ATRELM @insn (bits 15:0); false if it names no mutex,
+ * which makes the instruction wait forever (ATGETM.md, ATRELM.md).
+ */
+static bool tt_mutex_index(TTTensixState *s, int t, uint32_t insn,
+                           unsigned *index)
+{
+    uint32_t i = extract32(insn, 0, 16);
+
+    if (i < TT_SYNC_MUTEX_SLOTS && (tt_sync_info(s)->mutex_valid & (1u << i))) {
+        *index = i;
+        return true;
+    }
+    /* Log the hang once, not on every retry (log state only) */
+    if (!(s->sync.hang_logged & (1u << t))) {
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s with invalid "
+                      "mutex index %u: the thread waits forever\n", t,
+                      TT_INSN_OPCODE(insn) == TT_OP_ATGETM ? "ATGETM"
+                                                            : "ATRELM", i);
+        s->sync.hang_logged |= 1u << t;
+        s->sync.hang_insn[t] = insn;
+    }
+    return false;
+}
+
+/* Is thread @u at its Wait Gate with an ATGETM of mutex @index? */
+static bool tt_thread_wants_mutex(TTTensixState *s, int u, unsigned index)
+{
+    uint32_t insn;
+
+    if (!tt_frontend_peek(s, u, &insn) ||
+        TT_INSN_OPCODE(insn) != TT_OP_ATGETM ||
+        extract32(insn, 0, 16) != index) {
+        return false;
+    }
+    return !tt_sync_gate_blocks(s, u, insn);
+}
+
+/*
+ * Thread @t released mutex @index.  ATRELM.md: if both other threads are
+ * trying to acquire it, thread (t + 1) % 3 is chosen.  The waiting
+ * thread takes the mutex at once, so that the releasing thread cannot
+ * take it back before the others had their turn; its ATGETM then finds
+ * the mutex already held by itself and completes.
+ */
+static void tt_mutex_handoff(TTTensixState *s, int t, unsigned index)
+{
+    for (int k = 1; k < TT_NUM_THREADS; k++) {
+        int u = (t + k) % TT_NUM_THREADS;
+
+        if (tt_thread_wants_mutex(s, u, index)) {
+            s->sync.mutex[index] = u + 1;
+            trace_tt_sync_mutex_handoff(index, t, u);
+            return;
+        }
+    }
+}
+
+static TTExec tt_atgetm(TTTensixState *s, int t, uint32_t insn)
+{
+    unsigned index;
+    uint8_t holder;
+
+    if (!tt_mutex_index(s, t, insn, &index)) {
+        return TT_EXEC_STALL;
+    }
+    holder = s->sync.mutex[index];
+    if (holder != TT_MUTEX_FREE && holder != t + 1) {
+        trace_tt_sync_mutex_wait(t, index, holder - 1);
+        return TT_EXEC_STALL;
+    }
+    s->sync.mutex[index] = t + 1;
+    trace_tt_sync_mutex(t, "ATGETM", index);
+    return TT_EXEC_DONE;
+}
+
+static TTExec tt_atrelm(TTTensixState *s, int t, uint32_t insn)
+{
+    unsigned index;
+    uint8_t holder;
+
+    if (!tt_mutex_index(s, t, insn, &index)) {
+        return TT_EXEC_STALL;
+    }
+    holder = s->sync.mutex[index];
+    if (holder != t + 1) {
+        /* "The instruction completes, but no state is changed." */
+        if (holder == TT_MUTEX_FREE) {
+            qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: ATRELM of mutex "
+                          "%u, which is not held: no effect\n", t, index);
+        } else {
+            qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: ATRELM of mutex "
+                          "%u, which T%d holds: no effect\n", t, index,
+                          holder - 1);
+        }
+        return TT_EXEC_DONE;
+    }
+    s->sync.mutex[index] = TT_MUTEX_FREE;
+    trace_tt_sync_mutex(t, "ATRELM", index);
+    tt_mutex_handoff(s, t, index);
+    return TT_EXEC_DONE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Execution                                                              */
+/* ---------------------------------------------------------------------- */
+
+static void tt_streamwait(TTTensixState *s, int t, uint32_t insn)
+{
+    uint32_t sel = extract32(insn, 0, 3);
+    uint32_t cond = extract32(insn, 3, 1);
+    uint32_t hi;
+    TTWaitLatch *w = &s->sync.wait[t];
+
+    if (sel > 3) {
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: STREAMWAIT stream "
+                      "select %u out of range 0..3; bit 2 ignored\n", t, sel);
+        sel &= 3;
+    }
+    if (cond == 0) {
+        hi = s->cfg.thd[t][TT_BH_THD_STREAMWAIT_PHASE_HI] & 0x3ff;
+    } else {
+        hi = s->cfg.thd[t][TT_BH_THD_STREAMWAIT_NUM_MSGS_HI] & 0x7f;
+    }
+    tt_sync_latch(s, t, TT_OP_STREAMWAIT, 1u << cond, extract32(insn, 15, 9),
+                  0);
+    w->stream_sel = sel;
+    w->target = (hi << 10) | extract32(insn, 4, 10);
 }
 
 TTExec tt_sync_exec(TTTensixState *s, int t, uint32_t insn)
 {
+    const TTSyncArchInfo *info = tt_sync_info(s);
     uint32_t op = TT_INSN_OPCODE(insn);
     uint8_t mask = extract32(insn, 2, 8);
-    TTSemaphore *sem = s->sync.sem;
 
     switch (op) {
+    case TT_OP_ATGETM:
+        return tt_atgetm(s, t, insn);
+    case TT_OP_ATRELM:
+        return tt_atrelm(s, t, insn);
     case TT_OP_SEMINIT:
         for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
             if (mask & (1u << i)) {
-                sem[i].value = extract32(insn, 16, 4);
-                sem[i].max = extract32(insn, 20, 4);
+                s->sync.sem[i].value = extract32(insn, 16, 4);
+                s->sync.sem[i].max = extract32(insn, 20, 4);
             }
         }
-        trace_tt_tensix_sem("SEMINIT", t, mask);
+        trace_tt_sync_sem(t, "SEMINIT", mask);
+        tt_latch_poll_all(s);
         return TT_EXEC_DONE;
     case TT_OP_SEMPOST:
-        for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
-            if ((mask & (1u << i)) && sem[i].value < 15) {
-                sem[i].value++;
-            }
-        }
-        trace_tt_tensix_sem("SEMPOST", t, mask);
+        tt_sem_post(s, mask);
+        trace_tt_sync_sem(t, "SEMPOST", mask);
+        tt_latch_poll_all(s);
         return TT_EXEC_DONE;
     case TT_OP_SEMGET:
-        for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
-            if ((mask & (1u << i)) && sem[i].value > 0) {
-                sem[i].value--;
-            }
-        }
-        trace_tt_tensix_sem("SEMGET", t, mask);
+        tt_sem_get(s, mask);
+        trace_tt_sync_sem(t, "SEMGET", mask);
+        tt_latch_poll_all(s);
         return TT_EXEC_DONE;
     case TT_OP_SEMWAIT: {
         uint32_t cond = extract32(insn, 0, 2);
@@ -118,25 +508,184 @@ TTExec tt_sync_exec(TTTensixState *s, int t, uint32_t insn)
         if (cond) {
             tt_sync_latch(s, t, TT_OP_SEMWAIT, cond, block, mask);
         } else {
-            tt_sync_latch(s, t, TT_OP_STALLWAIT, 0x7f, block, 0);
+            tt_sync_latch(s, t, TT_OP_STALLWAIT, info->default_cond, block, 0);
         }
+        tt_latch_poll(s, t);
         return TT_EXEC_DONE;
     }
     case TT_OP_STALLWAIT: {
-        uint32_t cond = extract32(insn, 0, 15);
+        uint32_t cond = extract32(insn, 0, info->stallwait_bits);
 
-        tt_sync_latch(s, t, TT_OP_STALLWAIT, cond ? cond : 0x7f,
+        tt_sync_latch(s, t, TT_OP_STALLWAIT, cond ? cond : info->default_cond,
                       extract32(insn, 15, 9), 0);
+        tt_latch_poll(s, t);
         return TT_EXEC_DONE;
     }
+    case TT_OP_STREAMWAIT:
+        if (!info->has_streamwait) {
+            break;
+        }
+        tt_streamwait(s, t, insn);
+        tt_latch_poll(s, t);
+        return TT_EXEC_DONE;
     }
     tt_unimp_insn(s, t, insn, NULL);
     return TT_EXEC_DONE;
 }
 
+/* ---------------------------------------------------------------------- */
+/* Diagnostics                                                            */
+/* ---------------------------------------------------------------------- */
+
+static void tt_describe_latch(TTTensixState *s, int t, GString *str)
+{
+    const TTWaitLatch *w = &s->sync.wait[t];
+    const TTSyncArchInfo *info = tt_sync_info(s);
+
+    g_string_append_printf(str, "latched %s (block mask 0x%03x)",
+                           tt_latch_name(w->opcode), w->block_mask);
+    switch (w->opcode) {
+    case TT_OP_SEMWAIT:
+        g_string_append_printf(str, ": keep waiting while any of");
+        for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
+            if (w->sem_mask & (1u << i)) {
+                g_string_append_printf(str, " sem%d", i);
+            }
+        }
+        if (!w->sem_mask) {
+            g_string_append(str, " (no semaphore)");
+        }
+        g_string_append_printf(str, " has %s%s%s;",
+                               w->cond_mask & 1 ? "value == 0" : "",
+                               w->cond_mask == 3 ? " or " : "",
+                               w->cond_mask & 2 ? "value >= max" : "");
+        for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
+            if (w->sem_mask & (1u << i)) {
+                g_string_append_printf(str, " sem%d=%u/max %u%s", i,
+                                       s->sync.sem[i].value,
+                                       s->sync.sem[i].max,
+                                       tt_sem_pending(s, w, i) ? " (waiting)"
+                                                               : "");
+            }
+        }
+        break;
+    case TT_OP_STALLWAIT:
+        g_string_append_printf(str, ": conditions 0x%04x", w->cond_mask);
+        for (unsigned b = 0; b < info->stallwait_bits; b++) {
+            unsigned c = info->stallwait_cond[b];
+
+            if (w->cond_mask & (1u << b)) {
+                g_string_append_printf(str, " C%u %s (%s)", b,
+                                       tt_waitc_name[c],
+                                       tt_waitc_pending(s, t, c) ? "waiting"
+                                                                 : "met");
+            }
+        }
+        break;
+    case TT_OP_STREAMWAIT:
+        g_string_append_printf(str, ": stream %u (select %u) %s >= %u "
+                               "(NoC overlay not modelled: met)",
+                               tt_stream_index(s, t, w), w->stream_sel,
+                               w->cond_mask & 1 ? "phase"
+                                                : "messages received",
+                               w->target);
+        break;
+    }
+}
+
+void tt_sync_describe_wait(TTTensixState *s, int t, char *buf, size_t len)
+{
+    g_autoptr(GString) str = NULL;
+    const TTWaitLatch *w;
+    bool pending, held = false;
+    uint32_t insn;
+    char name[160];
+
+    if (!len) {
+        return;
+    }
+    if (t < 0 || t >= TT_NUM_THREADS) {
+        snprintf(buf, len, "no thread T%d", t);
+        return;
+    }
+    str = g_string_new(NULL);
+    w = &s->sync.wait[t];
+    pending = w->opcode && tt_latch_pending(s, t, false);
+    if (!tt_frontend_peek(s, t, &insn)) {
+        g_string_append(str, "nothing queued");
+    } else {
+        tt_insn_format(s->arch->id, insn, name, sizeof(name));
+        g_string_append_printf(str, "next %s", name);
+        if (pending && tt_block_catches(s, w->block_mask, insn)) {
+            g_string_append(str, ": held at the Wait Gate by the ");
+            tt_describe_latch(s, t, str);
+            held = true;
+        } else if (TT_INSN_OPCODE(insn) == TT_OP_ATGETM ||
+                   TT_INSN_OPCODE(insn) == TT_OP_ATRELM) {
+            uint32_t i = extract32(insn, 0, 16);
+            bool get = TT_INSN_OPCODE(insn) == TT_OP_ATGETM;
+
+            if (i >= TT_SYNC_MUTEX_SLOTS ||
+                !(tt_sync_info(s)->mutex_valid & (1u << i))) {
+                g_string_append_printf(str, ": %s of invalid mutex index %u "
+                                       "waits forever",
+                                       get ? "ATGETM" : "ATRELM", i);
+                held = true;
+            } else if (get && s->sync.mutex[i] != TT_MUTEX_FREE &&
+                       s->sync.mutex[i] != t + 1) {
+                g_string_append_printf(str, ": waiting in ATGETM for mutex "
+                                       "%u, held by T%d", i,
+                                       s->sync.mutex[i] - 1);
+                held = true;
+            }
+        }
+    }
+    if (!held) {
+        g_string_append(str, ": not held by the Sync Unit");
+        if (pending) {
+            g_string_append(str, " (");
+            tt_describe_latch(s, t, str);
+            g_string_append(str, ")");
+        }
+    }
+    g_strlcpy(buf, str->str, len);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Reset and migration                                                    */
+/* ---------------------------------------------------------------------- */
+
 void tt_sync_reset(TTTensixState *s)
 {
+    /* Semaphores 0/0, no mutex held (TT_MUTEX_FREE), no latched wait */
     memset(&s->sync, 0, sizeof(s->sync));
+}
+
+static int tt_sync_post_load(void *opaque, int version_id)
+{
+    TTTensixState *s = opaque;
+    TTSyncState *y = &s->sync;
+
+    for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
+        if (y->sem[i].value > 15 || y->sem[i].max > 15) {
+            return -EINVAL;
+        }
+    }
+    for (int i = 0; i < TT_SYNC_MUTEX_SLOTS; i++) {
+        if (y->mutex[i] > TT_NUM_THREADS) {
+            return -EINVAL;
+        }
+    }
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        TTWaitLatch *w = &y->wait[t];
+
+        if ((w->opcode && w->opcode != TT_OP_STALLWAIT &&
+             w->opcode != TT_OP_SEMWAIT && w->opcode != TT_OP_STREAMWAIT) ||
+            w->block_mask > TT_BLOCK_ALL || w->stream_sel > 3) {
+            return -EINVAL;
+        }
+    }
+    return 0;
 }
 
 static const VMStateDescription vmstate_tt_semaphore = {
@@ -152,26 +701,32 @@ static const VMStateDescription vmstate_tt_semaphore = {
 
 static const VMStateDescription vmstate_tt_wait_latch = {
     .name = "tt-wait-latch",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT8(opcode, TTWaitLatch),
         VMSTATE_UINT16(cond_mask, TTWaitLatch),
         VMSTATE_UINT16(block_mask, TTWaitLatch),
         VMSTATE_UINT8(sem_mask, TTWaitLatch),
+        VMSTATE_UINT8(stream_sel, TTWaitLatch),
+        VMSTATE_UINT32(target, TTWaitLatch),
         VMSTATE_END_OF_LIST()
     }
 };
 
 const VMStateDescription vmstate_tt_sync = {
     .name = "tt-tensix/sync",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
+    .post_load = tt_sync_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_STRUCT_ARRAY(sync.sem, TTTensixState, TT_NUM_SEMAPHORES, 1,
                              vmstate_tt_semaphore, TTSemaphore),
         VMSTATE_STRUCT_ARRAY(sync.wait, TTTensixState, TT_NUM_THREADS, 1,
                              vmstate_tt_wait_latch, TTWaitLatch),
+        VMSTATE_UINT8_ARRAY(sync.mutex, TTTensixState, TT_SYNC_MUTEX_SLOTS),
+        VMSTATE_UINT8(sync.hang_logged, TTTensixState),
+        VMSTATE_UINT32_ARRAY(sync.hang_insn, TTTensixState, TT_NUM_THREADS),
         VMSTATE_END_OF_LIST()
     }
 };

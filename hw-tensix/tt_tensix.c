@@ -13,6 +13,7 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "qemu/timer.h"
 #include "qemu/main-loop.h"
 #include "qapi/error.h"
 #include "hw/qdev-properties.h"
@@ -87,7 +88,7 @@ static TTExec tt_execute(TTTensixState *s, int t, uint32_t insn,
 static bool tt_thread_step(TTTensixState *s, int t)
 {
     const TTInsnDesc *d;
-    uint32_t insn;
+    uint32_t insn, gen;
 
     if (!tt_frontend_peek(s, t, &insn)) {
         return false;
@@ -104,12 +105,28 @@ static bool tt_thread_step(TTTensixState *s, int t)
         trace_tt_tensix_blocked(t, insn);
         return false;
     }
+    gen = s->flush_gen[t];
     if (tt_execute(s, t, insn, d) == TT_EXEC_STALL) {
+        if (d->unit == TT_UNIT_THCON) {
+            /* e.g. ATCAS waiting for an L1 value: RISC-V stores to L1 do
+             * not kick us, so poll while it waits */
+            s->poll_needed = true;
+        }
         return false;
     }
-    tt_frontend_consume(s, t);
+    /* The instruction may have soft-reset its own thread (STOREREG to
+     * SOFT_RESET_0): then it is gone already */
+    if (gen == s->flush_gen[t]) {
+        tt_frontend_consume(s, t);
+    }
     s->thread[t].retired++;
     return true;
+}
+
+/* Retry threads stalled on memory conditions (see poll_needed) */
+static void tt_tensix_poll(void *opaque)
+{
+    tt_tensix_kick(opaque);
 }
 
 void tt_tensix_kick(TTTensixState *s)
@@ -121,6 +138,7 @@ void tt_tensix_kick(TTTensixState *s)
         return;
     }
     s->running = true;
+    s->poll_needed = false;
     do {
         s->rerun = false;
         progress = false;
@@ -131,6 +149,12 @@ void tt_tensix_kick(TTTensixState *s)
         }
     } while (progress || s->rerun);
     s->running = false;
+    if (s->poll_needed) {
+        timer_mod(s->poll_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                  TT_TENSIX_POLL_NS);
+    } else {
+        timer_del(s->poll_timer);
+    }
 
     /* Wake cores whose condition may now hold; they re-check. */
     tt_tile_wake(s->tile, TT_WAIT_FIFO, TT_WAIT_ARG_ANY);
@@ -152,6 +176,7 @@ void tt_tensix_core_reset(TTTensixState *s, int core)
 {
     /* SoftReset.md, "Upon entering soft reset" */
     if (TT_CORE_IS_TRISC(core)) {
+        s->flush_gen[TT_TRISC_THREAD(core)]++;
         tt_frontend_flush(s, TT_TRISC_THREAD(core));
         /* "Upon leaving soft reset": PCBuf from B discarded (same effect) */
         s->pcbuf[TT_TRISC_THREAD(core)].head = 0;
@@ -181,36 +206,11 @@ uint32_t tt_tensix_fifo_status(TTTensixState *s)
 void tt_tensix_describe_thread(TTTensixState *s, int t, char *buf,
                                size_t len)
 {
-    TTWaitLatch *w = &s->sync.wait[t];
-
     if (tt_frontend_idle(s, t)) {
         snprintf(buf, len, "idle");
         return;
     }
-    if (w->opcode == TT_OP_SEMWAIT) {
-        char sems[64] = "";
-        size_t n = 0;
-
-        for (int i = 0; i < TT_NUM_SEMAPHORES && n < sizeof(sems); i++) {
-            if (w->sem_mask & (1u << i)) {
-                n += snprintf(sems + n, sizeof(sems) - n, " sem%d=%u/%u", i,
-                              s->sync.sem[i].value, s->sync.sem[i].max);
-            }
-        }
-        snprintf(buf, len, "held at the Wait Gate by SEMWAIT (wait while "
-                 "%s%s%s; block mask 0x%x):%s",
-                 w->cond_mask & 1 ? "value == 0" : "",
-                 (w->cond_mask & 3) == 3 ? " or " : "",
-                 w->cond_mask & 2 ? "value >= max" : "", w->block_mask,
-                 sems);
-        return;
-    }
-    if (w->opcode) {
-        snprintf(buf, len, "held at the Wait Gate by STALLWAIT (conditions "
-                 "0x%x, block mask 0x%x)", w->cond_mask, w->block_mask);
-        return;
-    }
-    snprintf(buf, len, "busy (instructions queued, waiting in a unit)");
+    tt_sync_describe_wait(s, t, buf, len);
 }
 
 bool tt_tensix_thread_idle(TTTensixState *s, int t)
@@ -515,7 +515,7 @@ static uint64_t tt_pcbuf_read(void *opaque, hwaddr addr, unsigned size)
             tt_core_park(c, mop ? TT_WAIT_MOP_IDLE : TT_WAIT_THREAD_IDLE, t);
         }
     } else if (addr < TT_PCBUF_SEM_BASE + 4 * TT_NUM_SEMAPHORES) {
-        val = s->sync.sem[(addr - TT_PCBUF_SEM_BASE) / 4].value;
+        val = tt_sync_sem_mmio_read(s, (addr - TT_PCBUF_SEM_BASE) / 4);
     } else {
         qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: read of unmapped "
                       "PC_BUF offset 0x%" HWADDR_PRIx "\n",
@@ -556,17 +556,9 @@ static void tt_pcbuf_write(void *opaque, hwaddr addr, uint64_t val,
         return;
     }
     if (addr < TT_PCBUF_SEM_BASE + 4 * TT_NUM_SEMAPHORES) {
-        TTSemaphore *sem = &s->sync.sem[(addr - TT_PCBUF_SEM_BASE) / 4];
-
-        /* SyncUnit.md: odd value = like SEMGET, even value = like SEMPOST */
-        if (val & 1) {
-            if (sem->value > 0) {
-                sem->value--;
-            }
-        } else if (sem->value < 15) {
-            sem->value++;
-        }
-        tt_tensix_kick(s);
+        /* SyncUnit.md "RISCV access to semaphores" (re-checks latches) */
+        tt_sync_sem_mmio_write(s, v->core, (addr - TT_PCBUF_SEM_BASE) / 4,
+                               val);
         return;
     }
     qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: write to unmapped PC_BUF "
@@ -720,9 +712,12 @@ static void tt_tensix_realize(DeviceState *dev, Error **errp)
                               &s->view[c][0], name, 4 * TT_MAILBOX_STRIDE);
     }
     address_space_init(&s->tile_as, &s->tile->space, "tt-tensix-tile");
+    s->poll_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, tt_tensix_poll, s);
     tt_frontend_realize(s);
     tt_cfg_realize(s);
     tt_mover_realize(s);
+    tt_thcon_realize(s);
+    tt_adc_add_properties(s);
 }
 
 static void tt_tensix_reset_hold(Object *obj, ResetType type)
@@ -741,6 +736,10 @@ static void tt_tensix_reset_hold(Object *obj, ResetType type)
     memset(&s->src, 0, sizeof(s->src));
     s->running = false;
     s->rerun = false;
+    s->poll_needed = false;
+    if (s->poll_timer) {
+        timer_del(s->poll_timer);
+    }
 }
 
 static const VMStateDescription vmstate_tt_thread = {
@@ -790,6 +789,9 @@ static const VMStateDescription vmstate_tt_src_bank = {
 static int tt_tensix_post_load(void *opaque, int version_id)
 {
     TTTensixState *s = opaque;
+
+    /* Resume stalled threads (and their polling) on the destination */
+    timer_mod(s->poll_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
 
     for (int i = 0; i < TT_NUM_MAILBOX_CORES * TT_NUM_MAILBOX_CORES; i++) {
         TTMailbox *mb = &s->mbox[i / 4][i % 4];

@@ -36,6 +36,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(TTTensixState, TT_TENSIX)
 typedef struct TTTileState TTTileState;
 
 #define TT_NUM_GPRS         64
+#define TT_TENSIX_POLL_NS   20000   /* retry period of memory waits */
 #define TT_MAILBOX_DEPTH    4
 #define TT_NUM_MAILBOX_CORES 4      /* B, T0, T1, T2 */
 
@@ -119,6 +120,11 @@ struct TTTensixState {
     /* Re-entrancy guard of the execution loop */
     bool running;
     bool rerun;
+    /* A thread waits in ThCon on memory: retry it from poll_timer */
+    bool poll_needed;
+    QEMUTimer *poll_timer;
+    /* Bumped when a thread's frontend is flushed (soft reset) */
+    uint32_t flush_gen[TT_NUM_THREADS];
 };
 
 /*

@@ -73,6 +73,7 @@ extern const VMStateDescription vmstate_tt_sync;
 /* ---- Scalar Unit, ThCon (tt_thcon.c) ---- */
 TTExecFn tt_thcon_exec;
 void tt_thcon_reset(TTTensixState *s);
+void tt_thcon_realize(TTTensixState *s);
 extern const VMStateDescription vmstate_tt_thcon;
 
 /* ---- Configuration Unit (tt_cfg.c) ---- */

@@ -355,6 +355,10 @@ static void tt_tile_set_soft_reset(TTTileState *s, uint32_t val)
 
     trace_tt_tile_soft_reset(s->x, s->y, old, val);
     s->soft_reset = val;
+    /* Bit 9: THCON configuration (and Scalar Unit) soft reset */
+    if (extract32(old ^ val, 9, 1)) {
+        tt_cfg_thcon_soft_reset(&s->tensix, extract32(val, 9, 1));
+    }
     for (int i = 0; i < TT_NUM_CORES; i++) {
         TTCore *c = &s->core[i];
         CPUState *cs = CPU(&c->cpu);
@@ -377,6 +381,8 @@ static void tt_tile_set_soft_reset(TTTileState *s, uint32_t val)
                              RUN_ON_CPU_HOST_PTR(c));
         }
     }
+    /* Mover, TDMA-RISC and packer-metadata soft reset bits */
+    tt_mover_soft_reset(&s->tensix, old, val);
     /* Discarded FIFO entries and mailbox contents free space */
     tt_tensix_kick(&s->tensix);
     tt_tile_wake(s, TT_WAIT_MBOX_WRITE, TT_WAIT_ARG_ANY);

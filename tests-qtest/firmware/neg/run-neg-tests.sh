@@ -26,7 +26,8 @@ for arch in bh wh; do
        grep -q "tt-tile(0,0): deadlock: no core can run" "$log" &&
        grep -q "BRISC  reading the empty mailbox TRISC1->BRISC" "$log" &&
        grep -q "TRISC0 TTSync: waiting for Tensix thread T0" "$log" &&
-       grep -q "T0     held at the Wait Gate by SEMWAIT (wait while value == 0; block mask 0x1ff): sem0=0/1" "$log" &&
+       grep -q "T0     next SEMPOST sem_sel=0x2: held at the Wait Gate by the latched SEMWAIT (block mask 0x1ff): keep waiting while any of sem0 has value == 0; sem0=0/max 1" "$log" &&
+       grep -q "T1     idle" "$log" &&
        grep -q "TRISC1 halted (wfi)" "$log"; then
         echo "PASS $machine deadlock diagnosed"
         passed=$((passed + 1))

@@ -1,0 +1,86 @@
+/*
+ * qemu-tensix benchmark firmware: MOP-expanded Tensix instruction rate
+ *
+ * BRISC (entry at 0) releases TRISC0 alone and waits (parked) on TRISC0's
+ * mailbox, then exits through semihosting.  TRISC0 (default reset PC
+ * 0x6000) programs its MopCfg with template 1, OuterCount 127, InnerCount
+ * 127 and LoopOp1 set: every MOP expands to 127 * (1 + 2 * 127 + 2) =
+ * 32639 SETDMAREG instructions (simple Scalar Unit instructions).  It
+ * pushes COUNT such MOPs (COUNT: the word at L1 0x20000, set by the
+ * runner with the generic loader), waits with TTSync until the thread has
+ * executed everything, then writes to BRISC's mailbox.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+    .option norvc
+    .option norelax
+
+#define SETDMAREG(h, v)     ((0x45 << 24) | ((v) << 8) | (h))
+#define MOP_T1              0x01800000  /* MOP(template 1, 0, 0) */
+#define SOFT_RESET_0        0xFFB121B0
+#define RELEASE_TRISC0      0x46000     /* all held but BRISC and TRISC0 */
+#define MOP_CFG_BASE        0xFFB80000
+#define INSTRN_BUF          0xFFE40000
+#define PC_BUF              0xFFE80000  /* +4: CoprocessorDoneCheck */
+#define MBOX_TO_BRISC       0xFFEC0000  /* TRISCi -> BRISC (write) */
+#define MBOX_FROM_TRISC0    0xFFEC1000  /* TRISC0 -> BRISC (read) */
+
+    .section .text
+    .globl _start
+_start:
+    li      t0, SOFT_RESET_0
+    li      t1, RELEASE_TRISC0
+    sw      t1, 0(t0)
+    li      t0, MBOX_FROM_TRISC0
+    lw      t1, 0(t0)           /* parks until TRISC0 reports */
+    /* semihosting SYS_EXIT_EXTENDED {ADP_Stopped_ApplicationExit, 0} */
+    la      a1, exit_block
+    li      a0, 0x20
+    .balign 16
+    slli    zero, zero, 0x1f
+    ebreak
+    srai    zero, zero, 7
+1:  j       1b
+
+    .org    0x6000
+trisc0:
+    li      t0, MOP_CFG_BASE
+    la      t1, mop_cfg
+    li      t2, 9
+2:  lw      t3, 0(t1)
+    sw      t3, 0(t0)
+    addi    t0, t0, 4
+    addi    t1, t1, 4
+    addi    t2, t2, -1
+    bnez    t2, 2b
+
+    li      t0, 0x20000
+    lw      a0, 0(t0)           /* COUNT */
+    li      t0, INSTRN_BUF
+    li      t1, MOP_T1
+    beqz    a0, 4f
+3:  sw      t1, 0(t0)           /* push one MOP: 32639 instructions */
+    addi    a0, a0, -1
+    bnez    a0, 3b
+4:  li      t0, PC_BUF
+    sw      zero, 4(t0)
+    lw      t1, 4(t0)           /* TTSync: wait until all have executed */
+    li      t0, MBOX_TO_BRISC
+    li      t1, 1
+    sw      t1, 0(t0)
+5:  j       5b
+
+    .section .data
+    .balign 4
+exit_block:
+    .word   0x20026, 0
+mop_cfg:
+    .word   127                 /* OuterCount */
+    .word   127                 /* InnerCount (doubled: LoopOp1 is set) */
+    .word   SETDMAREG(0, 0x0001)    /* StartOp */
+    .word   SETDMAREG(1, 0x0002)    /* EndOp0 */
+    .word   SETDMAREG(2, 0x0003)    /* EndOp1 */
+    .word   SETDMAREG(4, 0x1234)    /* LoopOp */
+    .word   SETDMAREG(5, 0x5678)    /* LoopOp1 */
+    .word   SETDMAREG(6, 0x0007)    /* Loop0Last */
+    .word   SETDMAREG(7, 0x0008)    /* Loop1Last */

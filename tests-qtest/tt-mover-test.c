@@ -1,0 +1,176 @@
+/*
+ * QTest testcase for the Tensix mover and TDMA-RISC (tt-blackhole,
+ * tt-wormhole): who can reach TDMA-RISC.
+ *
+ * qtest accesses go through tile (0,0)'s BRISC view; above 4 GiB is the
+ * NoC view, where tile (x,y)'s local address A sits at
+ * (y << 42) | (x << 36) | A.  On Wormhole TDMA-RISC is visible to the NoC
+ * (reference/address-map.md: "NoC: WH only"), and a NoC access is not
+ * RISCV B or T0-T2, so CurrentThreadMovCmdBase() gives MovCmdBase[T0]
+ * (TDMA-RISC.md); on Blackhole the NoC does not reach TDMA-RISC.
+ *
+ * Expected values come from TDMA-RISC.md and Mover.md, never from running
+ * the model.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "libqtest.h"
+
+#define NOC(x, y, a) \
+    (((uint64_t)(y) << 42) | ((uint64_t)(x) << 36) | (uint64_t)(a))
+
+#define TDMA                0xFFB11000u
+#define XMOV_SRC            (TDMA + 0x000)
+#define XMOV_DST            (TDMA + 0x004)
+#define XMOV_SIZE           (TDMA + 0x008)
+#define XMOV_DIR            (TDMA + 0x00C)
+#define COMMAND             (TDMA + 0x010)
+#define STATUS              (TDMA + 0x014)
+#define XMOV_L1_BASE        (TDMA + 0x02C)
+
+#define CMD_MOVER           0x40u
+#define COMPACT_L1_L1(off, dst, size) \
+    (0xC0000000u | ((uint32_t)(size) << 24) | ((uint32_t)(dst) << 16) | \
+     ((uint32_t)(off) << 8) | CMD_MOVER)
+
+/* idle: empty queue (bit 3), 2 parameter credits (bit 5), capacity 4 */
+#define ST_IDLE             0x428u
+
+#define SRC                 0x30000u
+#define DST                 0x31000u
+#define PAT(i)              (0x600D0000u + (i))
+#define FILL                0xCCCCCCCCu
+
+typedef struct TTArch {
+    const char *name;
+    const char *machine;
+    bool tdma_noc_visible;
+} TTArch;
+
+static const TTArch tt_blackhole = {
+    .name = "blackhole", .machine = "tt-blackhole", .tdma_noc_visible = false,
+};
+
+static const TTArch tt_wormhole = {
+    .name = "wormhole", .machine = "tt-wormhole", .tdma_noc_visible = true,
+};
+
+static void fill_l1(QTestState *qts, uint64_t a, int n, bool pattern)
+{
+    for (int i = 0; i < n; i++) {
+        qtest_writel(qts, a + 4 * i, pattern ? PAT(i) : FILL);
+    }
+}
+
+/* Set up the four CmdParams through @base (a view of TDMA-RISC) */
+static void params(QTestState *qts, uint64_t base, uint32_t src,
+                   uint32_t dst, uint32_t size, uint32_t dir)
+{
+    qtest_writel(qts, base + XMOV_SRC - TDMA, src);
+    qtest_writel(qts, base + XMOV_DST - TDMA, dst);
+    qtest_writel(qts, base + XMOV_SIZE - TDMA, size);
+    qtest_writel(qts, base + XMOV_DIR - TDMA, dir);
+}
+
+static void test_status(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = qtest_initf("-machine %s", a->machine);
+
+    g_assert_cmphex(qtest_readl(qts, STATUS), ==, ST_IDLE);
+    /* A command with parameters leaves the queue idle again */
+    fill_l1(qts, SRC, 4, true);
+    params(qts, TDMA, SRC >> 4, DST >> 4, 1, 3);
+    qtest_writel(qts, COMMAND, CMD_MOVER);
+    g_assert_cmphex(qtest_readl(qts, STATUS), ==, ST_IDLE);
+    for (int i = 0; i < 4; i++) {
+        g_assert_cmphex(qtest_readl(qts, DST + 4 * i), ==, PAT(i));
+    }
+    qtest_quit(qts);
+}
+
+/*
+ * NoC accesses go to tile (1,0) of a 2x1 grid: tile (0,0)'s NoC addresses
+ * coincide with BRISC's local ones in this view.
+ */
+static void test_noc(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = qtest_initf("-machine %s,grid-width=2,grid-height=1",
+                                  a->machine);
+    uint64_t noc = NOC(1, 0, TDMA);
+
+    /*
+     * A compact L1 -> L1 command through the NoC: Src = MovCmdBase[T0] +
+     * 0x10, Dst = 0x80 << 4 = 0x800, 1 unit.  MovCmdBase[T0] of tile
+     * (1,0) is 0 after reset, so Src = 0x100.
+     */
+    fill_l1(qts, NOC(1, 0, 0x100), 4, true);
+    fill_l1(qts, NOC(1, 0, 0x800), 8, false);
+    qtest_writel(qts, noc + 0x10, COMPACT_L1_L1(0x10, 0x80, 1));
+    for (int i = 0; i < 4; i++) {
+        g_assert_cmphex(qtest_readl(qts, NOC(1, 0, 0x800 + 4 * i)), ==,
+                        (a->tdma_noc_visible ? PAT(i) : FILL));
+        g_assert_cmphex(qtest_readl(qts, NOC(1, 0, 0x810 + 4 * i)), ==, FILL);
+    }
+    if (!a->tdma_noc_visible) {
+        qtest_quit(qts);
+        return;
+    }
+
+    /*
+     * Wormhole.  XMOV_L1_BASE_ADDR through the NoC is MovCmdBase[T0]; a
+     * compact command then copies from it: Src = SRC >> 4 + 1 = byte
+     * SRC + 0x10 = PAT(4..7).
+     */
+    qtest_writel(qts, noc + 0x2C, SRC >> 4);
+    g_assert_cmphex(qtest_readl(qts, noc + 0x2C), ==, SRC >> 4);
+    g_assert_cmphex(qtest_readl(qts, noc + 0x14), ==, ST_IDLE);
+    fill_l1(qts, NOC(1, 0, SRC), 8, true);
+    fill_l1(qts, NOC(1, 0, 0x800), 8, false);
+    qtest_writel(qts, noc + 0x10, COMPACT_L1_L1(1, 0x80, 1));
+    for (int i = 0; i < 4; i++) {
+        g_assert_cmphex(qtest_readl(qts, NOC(1, 0, 0x800 + 4 * i)), ==,
+                        PAT(4 + i));
+    }
+
+    /*
+     * A command with parameters drives tile (1,0)'s mover: its L1
+     * changes, tile (0,0)'s does not.
+     */
+    fill_l1(qts, NOC(1, 0, DST), 4, false);
+    fill_l1(qts, SRC, 4, true);
+    fill_l1(qts, DST, 4, false);
+    params(qts, noc, SRC >> 4, DST >> 4, 1, 3);
+    qtest_writel(qts, noc + 0x10, CMD_MOVER);
+    g_assert_cmphex(qtest_readl(qts, noc + 0x14), ==, ST_IDLE);
+    for (int i = 0; i < 4; i++) {
+        g_assert_cmphex(qtest_readl(qts, NOC(1, 0, DST + 4 * i)), ==, PAT(i));
+        g_assert_cmphex(qtest_readl(qts, DST + 4 * i), ==, FILL);
+    }
+    /* Tile (0,0)'s BRISC base was never written */
+    g_assert_cmphex(qtest_readl(qts, XMOV_L1_BASE), ==, 0);
+    qtest_quit(qts);
+}
+
+static void add(const TTArch *a, const char *test, GTestDataFunc fn)
+{
+    g_autofree char *path = g_strdup_printf("tensix/mover/%s/%s", a->name,
+                                            test);
+
+    qtest_add_data_func(path, a, fn);
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    for (int i = 0; i < 2; i++) {
+        const TTArch *a = i ? &tt_wormhole : &tt_blackhole;
+
+        add(a, "status", test_status);
+        add(a, "noc", test_noc);
+    }
+    return g_test_run();
+}

@@ -1,0 +1,350 @@
+/*
+ * QTest testcase for the Tensix Scalar Unit (ThCon) on tt-blackhole and
+ * tt-wormhole: the parts whose results only QOM can show so far.
+ *
+ * Instructions are pushed through BRISC's INSTRN_BUF windows (window t
+ * feeds Tensix thread t, so CurrentThread == t); GPRs are read through
+ * BRISC's REGFILE window, ADCs through the "adc-state" property and
+ * SrcA/SrcB through "x-src-state" of the tt-tensix device.
+ *
+ * - REG2FLOP (ADC mode): operand sizing (SizeSel, Shift8), Cr, ADCSel,
+ *   Channel, OverrideThread/ThreadSel (REG2FLOP_ADC.md);
+ * - STOREIND (SrcA/SrcB): BF16 conversion, row/column formation, the
+ *   SrcA rows -4..-1 that write nothing, SrcB row >= 16 (STOREIND_Src.md);
+ * - migration of a Scalar Unit held by a retrying ATCAS (ScalarUnit.md:
+ *   no other thread's ThCon instruction enters meanwhile).
+ *
+ * Every expected value is derived by hand from the functional models in
+ * tt-isa-documentation WormholeB0 TensixCoprocessor; encodings from the
+ * pages' diagrams (Diagrams/Src/Bits32.lua).
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "libqtest.h"
+#include "qobject/qdict.h"
+#include "qobject/qlist.h"
+#include "qobject/qnum.h"
+
+#define TENSIX_PATH             "/machine/tile[0,0]/tensix"
+
+#define INSTRN_BUF(t)           (0xFFE40000u + (t) * 0x10000u)
+#define INSTRN_BUF_STATUS       0xFFB120A8u
+#define IBS_ALL_IDLE            0x77u
+#define IBS_EMPTY(t)            (1u << (4 + (t)))
+#define GPR(t, r)               (0xFFE00000u + (t) * 256u + 4u * (r))
+
+#define NOP                     0x02000000u
+#define SETDMAREG(h, v)         ((0x45u << 24) | (((v) & 0xFFFFu) << 8) | (h))
+/*
+ * REG2FLOP (ADC): InputReg 5:0, XYZW 7:6, Cr 8, ADCSel 10:9, Channel 11,
+ * ThreadSel 17:16, Shift8 19:18, OverrideThread 20, 1 at bit 21,
+ * SizeSel 23:22.
+ */
+#define REG2FLOP_ADC(size, ovr, shift8, tsel, ch, adc, cr, xyzw, reg) \
+    ((0x48u << 24) | ((size) << 22) | (1u << 21) | ((ovr) << 20) | \
+     ((shift8) << 18) | ((tsel) << 16) | ((ch) << 11) | ((adc) << 9) | \
+     ((cr) << 8) | ((xyzw) << 6) | (reg))
+/*
+ * STOREIND (Src): AddrReg 5:0, DataReg 11:6, OffsetIncrement 13:12,
+ * OffsetHalfReg 20:14, StoreToSrcB 21, 0 at 22 and 23
+ */
+#define STOREIND_SRC(to_b, ohalf, inc, reg, areg) \
+    ((0x66u << 24) | ((to_b) << 21) | ((ohalf) << 14) | ((inc) << 12) | \
+     ((reg) << 6) | (areg))
+/* ATCAS: AddrReg 5:0, Ofs 13:12, CmpVal 17:14, SetVal 21:18 */
+#define ATCAS(set, cmp, ofs, areg) \
+    ((0x64u << 24) | ((set) << 18) | ((cmp) << 14) | ((ofs) << 12) | (areg))
+
+/* SETADC (SETADC.md): NewValue 17:0, XYZW 19:18, Channel 20, units 23:21 */
+#define SETADC(units, ch, xyzw, v) \
+    ((0x50u << 24) | ((units) << 21) | ((ch) << 20) | ((xyzw) << 18) | (v))
+
+enum { X, Y, Z, W };
+enum { IU0, IU1, IPK };
+
+#define NUM_ADC                 144     /* 3 threads x 3 units x 2 ch x 8 */
+#define NUM_SRC                 (2 * 2 * 64 * 16)
+
+typedef struct TTArch {
+    const char *name;
+    const char *machine;
+} TTArch;
+
+static const TTArch tt_blackhole = { "blackhole", "tt-blackhole" };
+static const TTArch tt_wormhole = { "wormhole", "tt-wormhole" };
+
+static QTestState *tt_start(const TTArch *a)
+{
+    return qtest_initf("-machine %s", a->machine);
+}
+
+static void push(QTestState *qts, int t, uint32_t insn)
+{
+    qtest_writel(qts, INSTRN_BUF(t), insn);
+}
+
+static void set_gpr(QTestState *qts, int t, unsigned r, uint32_t v)
+{
+    push(qts, t, SETDMAREG(2 * r, v & 0xFFFF));
+    push(qts, t, SETDMAREG(2 * r + 1, v >> 16));
+}
+
+static void qom_get_list(QTestState *qts, const char *prop, uint32_t *out,
+                         size_t n)
+{
+    QDict *resp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': "
+                            "{ 'path': %s, 'property': %s } }",
+                            TENSIX_PATH, prop);
+    QListEntry *e;
+    QList *l;
+    size_t i = 0;
+
+    g_assert(qdict_haskey(resp, "return"));
+    l = qdict_get_qlist(resp, "return");
+    g_assert(l);
+    QLIST_FOREACH_ENTRY(l, e) {
+        QNum *num = qobject_to(QNum, qlist_entry_obj(e));
+
+        g_assert(num);
+        g_assert_cmpuint(i, <, n);
+        out[i++] = qnum_get_uint(num);
+    }
+    g_assert_cmpuint(i, ==, n);
+    qobject_unref(resp);
+}
+
+/* Index into adc-state of ADCs[t].<unit>.Channel[ch].<d> (cr: _Cr) */
+static int ai(int t, int unit, int ch, int d, int cr)
+{
+    return (((t * 3 + unit) * 2 + ch) * 4 + d) * 2 + cr;
+}
+
+/* Index into x-src-state of Src<b>[bank][row][col] */
+static int si(int b, int bank, int row, int col)
+{
+    return ((b * 2 + bank) * 64 + row) * 16 + col;
+}
+
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Thread 1, GPR 3 = 0x89ABCDEF.  Counter widths (ADCs.md): X 18 bits,
+ * Y 13, Z 8, W 8.  Each case names the ADC value it writes; every other
+ * entry of adc-state must keep what the SETADCs before gave it.
+ */
+static void test_reg2flop_adc(const void *data)
+{
+    QTestState *qts = tt_start(data);
+    uint32_t got[NUM_ADC], want[NUM_ADC];
+
+    /* Non-zero starting values for the entries that become 0 below */
+    push(qts, 1, SETADC(2, 1, Y, 0x123));      /* T1 Unpacker[1] Ch1 Y */
+    push(qts, 1, SETADC(1, 0, W, 0x45));       /* T1 Unpacker[0] Ch0 W */
+    set_gpr(qts, 1, 3, 0x89ABCDEFu);
+    qom_get_list(qts, "adc-state", want, NUM_ADC);
+    g_assert_cmphex(want[ai(1, IU1, 1, Y, 0)], ==, 0x123);
+    g_assert_cmphex(want[ai(1, IU0, 0, W, 0)], ==, 0x45);
+
+    /* SizeSel 1, Shift8 0: the whole GPR; X keeps 18 bits: 0x3CDEF */
+    push(qts, 1, REG2FLOP_ADC(1, 0, 0, 0, 0, IU0, 0, X, 3));
+    want[ai(1, IU0, 0, X, 0)] = 0x3CDEF;
+    /* SizeSel 1, Shift8 != 0: Value = 0 */
+    push(qts, 1, REG2FLOP_ADC(1, 0, 1, 0, 1, IU1, 0, Y, 3));
+    want[ai(1, IU1, 1, Y, 0)] = 0;
+    /* SizeSel 2, Shift8 2: Value >> 16 = 0x89AB; Z keeps 8 bits: 0xAB */
+    push(qts, 1, REG2FLOP_ADC(2, 0, 2, 0, 0, IPK, 0, Z, 3));
+    want[ai(1, IPK, 0, Z, 0)] = 0xAB;
+    /* SizeSel 2, Shift8 0: 0xCDEF into Y_Cr (13 bits): 0x0DEF */
+    push(qts, 1, REG2FLOP_ADC(2, 0, 0, 0, 1, IU0, 1, Y, 3));
+    want[ai(1, IU0, 1, Y, 1)] = 0x0DEF;
+    /* SizeSel 2, Shift8 1: Value = 0 */
+    push(qts, 1, REG2FLOP_ADC(2, 0, 1, 0, 0, IU0, 0, W, 3));
+    want[ai(1, IU0, 0, W, 0)] = 0;
+    /* SizeSel 3, Shift8 3: (Value >> 24) & 0xFF = 0x89 into W */
+    push(qts, 1, REG2FLOP_ADC(3, 0, 3, 0, 1, IPK, 0, W, 3));
+    want[ai(1, IPK, 1, W, 0)] = 0x89;
+    /* SizeSel 3, Shift8 1: 0xCD into Z_Cr */
+    push(qts, 1, REG2FLOP_ADC(3, 0, 1, 0, 1, IU1, 1, Z, 3));
+    want[ai(1, IU1, 1, Z, 1)] = 0xCD;
+    /* OverrideThread, ThreadSel 2: ADCs[2] instead of ADCs[1] */
+    push(qts, 1, REG2FLOP_ADC(3, 1, 0, 2, 0, IU1, 0, X, 3));
+    want[ai(2, IU1, 0, X, 0)] = 0xEF;
+    /* OverrideThread with ThreadSel 3, and ADCSel 3: nothing written */
+    push(qts, 1, REG2FLOP_ADC(1, 1, 0, 3, 0, IU0, 0, X, 3));
+    push(qts, 1, REG2FLOP_ADC(1, 0, 0, 0, 0, 3, 0, X, 3));
+
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    qom_get_list(qts, "adc-state", got, NUM_ADC);
+    for (int i = 0; i < NUM_ADC; i++) {
+        if (got[i] != want[i]) {
+            g_test_message("adc-state[%d] = 0x%x, expected 0x%x", i,
+                           got[i], want[i]);
+        }
+        g_assert_cmphex(got[i], ==, want[i]);
+    }
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Datum conversion (ReadBF16Lo / ReadBF16Hi, 19-bit Src format
+ * Sign 18, Man 17:8, Exp 7:0):
+ *   GPR 20 = 0x3F80C000: lo 0xC000 (Sign 1, Man 0x40, Exp 0) -> 0x60000;
+ *            hi: Sign 0, Exp (x >> 23) & 0xFF = 0x7F, Man 0 -> 0x0007F.
+ *   GPR 21 = 0xC1234567: lo 0x4567 (Sign 0, Man 0x45, Exp 0x67) ->
+ *            (0x4500 << 3) | 0x67 = 0x22867; hi: Sign 1, Exp 0x82,
+ *            Man 0x23 -> 0x40000 | 0x11800 | 0x82 = 0x51882.
+ * Unpacker state after reset: bank 0, SrcRow 0.
+ */
+static const uint32_t datum[4] = { 0x60000, 0x0007F, 0x22867, 0x51882 };
+
+static void test_storeind_src(const void *data)
+{
+    QTestState *qts = tt_start(data);
+    g_autofree uint32_t *got = g_new(uint32_t, NUM_SRC);
+    g_autofree uint32_t *want = g_new0(uint32_t, NUM_SRC);
+
+    set_gpr(qts, 0, 20, 0x3F80C000u);
+    set_gpr(qts, 0, 21, 0xC1234567u);
+    set_gpr(qts, 0, 2, 0);                  /* Offset: low half of GPR 2 */
+
+    /*
+     * SrcA: Addr = GPR 1 + (Offset >> 4) = 0x16: Row (0x16 >> 2) - 4 = 1,
+     * Column0 (0x16 & 3) * 4 = 8.  DataReg 23 & 0x3c = 20.
+     */
+    set_gpr(qts, 0, 1, 0x16);
+    push(qts, 0, STOREIND_SRC(0, 4, 0, 23, 1));
+    for (int i = 0; i < 4; i++) {
+        want[si(0, 0, 1, 8 + i)] = datum[i];
+    }
+    /* SrcA rows -4..-1 (Addr 0x0F: Row -1) write nothing */
+    set_gpr(qts, 0, 1, 0x0F);
+    push(qts, 0, STOREIND_SRC(0, 4, 0, 20, 1));
+    /*
+     * SrcB: Addr = 0x20 + (0x10 >> 4) = 0x21: Row 8, Column0 4; the
+     * offset then grows by 16 (OffsetIncrement 3).
+     */
+    set_gpr(qts, 0, 1, 0x20);
+    set_gpr(qts, 0, 2, 0x10);
+    push(qts, 0, STOREIND_SRC(1, 4, 3, 20, 1));
+    for (int i = 0; i < 4; i++) {
+        want[si(1, 0, 8, 4 + i)] = datum[i];
+    }
+    g_assert_cmphex(qtest_readl(qts, GPR(0, 2)), ==, 0x20);
+    /* SrcB Row 16 (Addr 0x40 - 2): undefined behaviour, dropped */
+    set_gpr(qts, 0, 1, 0x3E);
+    push(qts, 0, STOREIND_SRC(1, 4, 0, 20, 1));
+
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    qom_get_list(qts, "x-src-state", got, NUM_SRC);
+    for (int i = 0; i < NUM_SRC; i++) {
+        if (got[i] != want[i]) {
+            g_test_message("x-src-state[%d] = 0x%x, expected 0x%x", i,
+                           got[i], want[i]);
+        }
+        g_assert_cmphex(got[i], ==, want[i]);
+    }
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+
+static const char *qmp_status(QTestState *qts, const char *cmd,
+                              const char *key, char *buf, size_t len)
+{
+    QDict *resp = qtest_qmp(qts, "{ 'execute': %s }", cmd);
+    QDict *ret = qdict_get_qdict(resp, "return");
+
+    g_assert(ret);
+    g_strlcpy(buf, qdict_haskey(ret, key) ? qdict_get_str(ret, key) : "",
+              len);
+    qobject_unref(resp);
+    return buf;
+}
+
+/*
+ * Thread 2 retries ATCAS (L1 word 0x40000 = 0x10000005, CmpVal 5) and so
+ * holds the Scalar Unit; thread 1's SETDMAREG waits.  After migration the
+ * destination still has the unit held: a kick (a NOP into thread 0) runs
+ * threads 0, 1, 2 in that order, so thread 1 would slip through before
+ * thread 2 retries if the hold had been lost.  Once L1 says 5, ATCAS
+ * stores SetVal 9 and thread 1 proceeds.
+ */
+static void test_migrate_busy(const void *data)
+{
+    const TTArch *arch = data;
+    g_autofree char *dir = g_dir_make_tmp("tt-thcon-test-XXXXXX", NULL);
+    g_autofree char *file = g_strdup_printf("%s/state", dir);
+    g_autofree char *uri = g_strdup_printf("file:%s", file);
+    QTestState *src = tt_start(data), *dst;
+    uint32_t status;
+    char st[32];
+
+    g_assert(dir);
+    qtest_writel(src, 0x40000, 0x10000005u);
+    set_gpr(src, 2, 1, 0x40000 / 16);
+    set_gpr(src, 1, 7, 0);
+    push(src, 2, ATCAS(9, 5, 0, 1));
+    push(src, 1, SETDMAREG(14, 0x7777));
+    status = qtest_readl(src, INSTRN_BUF_STATUS);
+    g_assert_cmphex(status & (IBS_EMPTY(1) | IBS_EMPTY(2)), ==, 0);
+
+    qtest_qmp_assert_success(src, "{ 'execute': 'migrate', 'arguments': "
+                             "{ 'uri': %s } }", uri);
+    while (strcmp(qmp_status(src, "query-migrate", "status", st,
+                             sizeof(st)), "completed")) {
+        g_assert_cmpstr(st, !=, "failed");
+        g_usleep(10000);
+    }
+    qtest_quit(src);
+
+    dst = qtest_initf("-machine %s -incoming %s", arch->machine, uri);
+    while (!strcmp(qmp_status(dst, "query-status", "status", st,
+                              sizeof(st)), "inmigrate")) {
+        g_usleep(10000);
+    }
+    push(dst, 0, NOP);
+    status = qtest_readl(dst, INSTRN_BUF_STATUS);
+    g_assert_cmphex(status & (IBS_EMPTY(1) | IBS_EMPTY(2)), ==, 0);
+    g_assert_cmphex(qtest_readl(dst, GPR(1, 7)), ==, 0);
+    g_assert_cmphex(qtest_readl(dst, 0x40000), ==, 0x10000005u);
+
+    qtest_writel(dst, 0x40000, 5);
+    push(dst, 0, NOP);
+    g_assert_cmphex(qtest_readl(dst, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    g_assert_cmphex(qtest_readl(dst, 0x40000), ==, 9);
+    g_assert_cmphex(qtest_readl(dst, GPR(1, 7)), ==, 0x7777);
+    qtest_quit(dst);
+    unlink(file);
+    rmdir(dir);
+}
+
+static void add_tests(const TTArch *a)
+{
+    static const struct {
+        const char *name;
+        GTestDataFunc fn;
+    } tests[] = {
+        { "reg2flop-adc", test_reg2flop_adc },
+        { "storeind-src", test_storeind_src },
+        { "migrate-busy", test_migrate_busy },
+    };
+
+    for (size_t i = 0; i < G_N_ELEMENTS(tests); i++) {
+        g_autofree char *path = g_strdup_printf("tensix/thcon/%s/%s",
+                                                a->name, tests[i].name);
+
+        qtest_add_data_func(path, a, tests[i].fn);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    add_tests(&tt_blackhole);
+    add_tests(&tt_wormhole);
+    return g_test_run();
+}
