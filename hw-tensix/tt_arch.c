@@ -29,7 +29,8 @@ static const TTArchInfo tt_arch_table[TT_ARCH__MAX] = {
         .cfg_trisc_reset_pc_en = 161,
         .cfg_ncrisc_reset_pc = 162,
         .cfg_ncrisc_reset_pc_en = 163,
-        .fifo_accept_max = 31,
+        /* TensixFrontend diagram: FIFOs of 32, 16 and 16 entries */
+        .fifo_accept_max = { 31, 15, 15 },
         .replay_len0 = 32,
         .cfg_state_words = 47 * 4,
         .cfg_state1_offset = 0x2F0,
@@ -52,7 +53,8 @@ static const TTArchInfo tt_arch_table[TT_ARCH__MAX] = {
         .local_ram_clears_on_release = true,
         .default_reset_pc = { 0x0, 0x12000, 0x6000, 0xA000, 0xE000 },
         .reset_pc_in_cfg = false,
-        .fifo_accept_max = 28,
+        /* 32 only through .ttinsn fusion; single pushes stop at 29 */
+        .fifo_accept_max = { 28, 28, 28 },
         .replay_len0 = 32,
         .cfg_state_words = 56 * 4,
         .cfg_state1_offset = 0x380,

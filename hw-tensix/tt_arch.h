@@ -69,7 +69,8 @@ typedef struct TTArchInfo {
     uint32_t cfg_ncrisc_reset_pc_en;
 
     /* Tensix frontend */
-    uint32_t fifo_accept_max;   /* a push is accepted while count <= this */
+    /* Per thread: a push is accepted while the first FIFO holds <= this */
+    uint32_t fifo_accept_max[3];
     uint32_t replay_len0;       /* what REPLAY with len 0 means */
 
     /* Backend configuration space (TENSIX_CFG_BASE) layout */

@@ -98,7 +98,7 @@ bool tt_tensix_push(TTTensixState *s, int t, uint32_t insn, unsigned flags)
     TTFrontend *fe = &s->fe[t];
     uint32_t tail;
 
-    if (fe->fifo_count > s->arch->fifo_accept_max) {
+    if (fe->fifo_count > s->arch->fifo_accept_max[t]) {
         return false;
     }
     tail = (fe->fifo_head + fe->fifo_count) % TT_FIFO_DEPTH;
@@ -502,9 +502,17 @@ void tt_frontend_flush(TTTensixState *s, int t)
 
     /*
      * SoftReset.md: the instructions in the MOP expander and in the FIFO
-     * before it are discarded.  The instruction at the Wait Gate has left
-     * both (it stays, as does the replay expander's state and MaskHi).
+     * before it are discarded.  The instruction held at the Wait Gate has
+     * left both: it stays, as do the replay expander's state and MaskHi.
+     * But when the reset comes from a Tensix instruction (STOREREG to
+     * SOFT_RESET_0, inside the execution loop), the gate slot may be that
+     * very instruction, already executing; tt_tensix.c then does not
+     * consume it, so it is dropped here (the only case where a held
+     * instruction of another thread is discarded too).
      */
+    if (s->running) {
+        fe->gate = TT_GATE_EMPTY;
+    }
     if (fe->gate == TT_GATE_FIFO) {
         fe->fifo[0] = fe->fifo[fe->fifo_head];
         fe->fifo_flags[0] = fe->fifo_flags[fe->fifo_head];

@@ -126,6 +126,15 @@ static void tt_machine_init(MachineState *ms)
                      m->tile_x, m->tile_y);
         exit(1);
     }
+    if (ms->smp.max_cpus < TT_NUM_CORES * m->grid_width * m->grid_height) {
+        error_report("tt: a %ux%u grid has %u cores; -smp %u is too small "
+                     "(leave -smp out, or give at least -smp %u)",
+                     m->grid_width, m->grid_height,
+                     TT_NUM_CORES * m->grid_width * m->grid_height,
+                     ms->smp.max_cpus,
+                     TT_NUM_CORES * m->grid_width * m->grid_height);
+        exit(1);
+    }
     tt_csr_register();
 
     m->num_tiles = m->grid_width * m->grid_height;
@@ -181,9 +190,24 @@ static void tt_machine_get_u32(Object *obj, Visitor *v, const char *name,
 static void tt_machine_set_u32(Object *obj, Visitor *v, const char *name,
                                void *opaque, Error **errp)
 {
+    TTMachineState *m = TT_MACHINE(obj);
+    MachineState *ms = MACHINE(obj);
     uint32_t *p = (uint32_t *)((char *)obj + (uintptr_t)opaque);
+    uint64_t need;
 
-    visit_type_uint32(v, name, p, errp);
+    if (!visit_type_uint32(v, name, p, errp)) {
+        return;
+    }
+    /*
+     * The accelerator sizes its per-vCPU state from -smp before the board
+     * is built: make the default CPU count follow the grid (5 cores per
+     * tile).  An explicit smaller -smp is refused in tt_machine_init().
+     */
+    need = (uint64_t)TT_NUM_CORES * m->grid_width * m->grid_height;
+    if (need > ms->smp.max_cpus && need <= MACHINE_GET_CLASS(ms)->max_cpus) {
+        ms->smp.cpus = ms->smp.max_cpus = ms->smp.cores = need;
+        ms->smp.sockets = ms->smp.threads = 1;
+    }
 }
 
 

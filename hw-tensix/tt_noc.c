@@ -616,7 +616,9 @@ static void tt_noc_write_masked(TTNocReq *rq, uint32_t x, uint32_t y,
             i++;
             continue;
         }
-        for (j = i; j < nbytes && (mask >> j & 1); j++) {
+        j = i + 1;
+        while (j < nbytes && (mask >> j & 1)) {
+            j++;
         }
         tt_noc_xfer(rq, x, y, addr + i, data + i, j - i, true);
         i = j;
@@ -663,13 +665,18 @@ static bool tt_noc_excluded(uint32_t excl, uint32_t x, uint32_t y)
     return in_x && in_y;
 }
 
-/* Up to this many recipients of one request (a 64x64 grid) */
-#define TT_NOC_MAX_DESTS        (64 * 64)
-
 typedef struct TTNocDest {
     TTNocNiu *niu;              /* NULL: nothing at (x, y) */
     uint32_t x, y;
 } TTNocDest;
+
+/* Room for every recipient of @rq (one, or every NIU of the grid) */
+static TTNocDest *tt_noc_dest_alloc(TTNocReq *rq)
+{
+    TTTileState *t = rq->niu->tile;
+
+    return g_new(TTNocDest, rq->bcast ? t->noc_width * t->noc_height : 1);
+}
 
 /*
  * The recipients of a request addressed to @c: one for unicast; for a
@@ -802,9 +809,10 @@ static uint32_t tt_noc_len(TTNocReq *rq)
     return r[TT_NOC_BUF_AT_LEN_BE];
 }
 
+/* Alignment.md: in Tensix tiles, local addresses >= 0xFF000000 are MMIO */
 static bool tt_noc_is_mmio(uint64_t addr)
 {
-    return addr >= TT_NOC_MMIO_START;
+    return addr >= TT_NOC_MMIO_START && addr <= UINT32_MAX;
 }
 
 /* ------------------------------- Reads -------------------------------- */
@@ -902,7 +910,7 @@ static void tt_noc_do_inline_write(TTNocReq *rq)
     uint32_t *r = niu->buf[rq->b];
     uint32_t data = r[TT_NOC_BUF_AT_DATA];
     uint32_t be = r[TT_NOC_BUF_AT_LEN_BE];
-    g_autofree TTNocDest *d = g_new(TTNocDest, TT_NOC_MAX_DESTS);
+    g_autofree TTNocDest *d = tt_noc_dest_alloc(rq);
     bool mmio = tt_noc_is_mmio(rq->targ_addr);
     uint8_t bytes[16];
     uint32_t n, mask16;
@@ -961,7 +969,7 @@ static void tt_noc_do_write(TTNocReq *rq)
     bool hdr_store = !rq->marked && (rq->tag & NOC_TAG_HEADER_STORE);
     uint64_t hdr_addr = (uint64_t)r[TT_NOC_BUF_AT_DATA] << 4;
     uint32_t len, npkt, max = na->max_packet;
-    g_autofree TTNocDest *d = g_new(TTNocDest, TT_NOC_MAX_DESTS);
+    g_autofree TTNocDest *d = tt_noc_dest_alloc(rq);
     g_autofree uint8_t *data = NULL;
     TTNocNiu *ack;
     uint32_t n;
@@ -1353,7 +1361,7 @@ static void tt_noc_do_atomic(TTNocReq *rq)
     TTNocNiu *niu = rq->niu;
     uint32_t *r = niu->buf[rq->b];
     uint32_t lb = r[TT_NOC_BUF_AT_LEN_BE];
-    g_autofree TTNocDest *d = g_new(TTNocDest, TT_NOC_MAX_DESTS);
+    g_autofree TTNocDest *d = tt_noc_dest_alloc(rq);
     TTNocNiu *resp = NULL;
     TTNocAmo m;
     bool valid;

@@ -14,34 +14,44 @@
 #include "tt_overlay.h"
 #include "trace.h"
 
+uint32_t tt_overlay_reg_read(TTOverlayState *ov, unsigned stream,
+                             unsigned reg)
+{
+    if (stream >= TT_OVERLAY_STREAMS || reg >= TT_OVERLAY_REGS) {
+        return 0;
+    }
+    return ov->regs[stream][reg];
+}
+
 static uint64_t tt_overlay_read(void *opaque, hwaddr addr, unsigned size)
 {
     TTOverlayState *ov = opaque;
+    unsigned stream = addr / TT_OVERLAY_STRIDE;
+    unsigned reg = (addr % TT_OVERLAY_STRIDE) / 4;
+    uint32_t val = ov->regs[stream][reg];
 
-    qemu_log_mask(LOG_UNIMP, "tt-overlay(%u,%u): read of stream %u "
-                  "register 0x%x not modelled yet, returns 0\n",
-                  ov->tile->x, ov->tile->y,
-                  (unsigned)(addr / TT_OVERLAY_STRIDE),
-                  (unsigned)(addr % TT_OVERLAY_STRIDE));
-    return 0;
+    trace_tt_overlay_read(ov->tile->x, ov->tile->y, stream, reg, val);
+    return val;
 }
 
 static void tt_overlay_write(void *opaque, hwaddr addr, uint64_t val,
                              unsigned size)
 {
     TTOverlayState *ov = opaque;
+    unsigned stream = addr / TT_OVERLAY_STRIDE;
+    unsigned reg = (addr % TT_OVERLAY_STRIDE) / 4;
 
-    qemu_log_mask(LOG_UNIMP, "tt-overlay(%u,%u): write 0x%" PRIx64 " to "
-                  "stream %u register 0x%x not modelled yet\n", ov->tile->x,
-                  ov->tile->y, val, (unsigned)(addr / TT_OVERLAY_STRIDE),
-                  (unsigned)(addr % TT_OVERLAY_STRIDE));
+    trace_tt_overlay_write(ov->tile->x, ov->tile->y, stream, reg, val);
+    ov->regs[stream][reg] = val;
+    /* STREAMWAIT latches and STREAMWRCFG may be waiting on stream state */
+    tt_tensix_kick(&ov->tile->tensix);
 }
 
 static const MemoryRegionOps tt_overlay_ops = {
     .read = tt_overlay_read,
     .write = tt_overlay_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid.min_access_size = 1,
+    .valid.min_access_size = 4,
     .valid.max_access_size = 4,
     .impl.min_access_size = 4,
     .impl.max_access_size = 4,
@@ -58,7 +68,7 @@ void tt_overlay_init(TTTileState *t, TTOverlayState *ov)
 
 void tt_overlay_reset(TTOverlayState *ov)
 {
-    ov->reserved = 0;
+    memset(ov->regs, 0, sizeof(ov->regs));
 }
 
 const VMStateDescription vmstate_tt_overlay = {
@@ -66,7 +76,8 @@ const VMStateDescription vmstate_tt_overlay = {
     .version_id = 1,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32(reserved, TTOverlayState),
+        VMSTATE_UINT32_2DARRAY(regs, TTOverlayState, TT_OVERLAY_STREAMS,
+                               TT_OVERLAY_REGS),
         VMSTATE_END_OF_LIST()
     }
 };

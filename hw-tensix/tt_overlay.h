@@ -12,16 +12,25 @@
 #define TT_OVERLAY_BASE     0xFFB40000u
 #define TT_OVERLAY_STREAMS  64
 #define TT_OVERLAY_STRIDE   0x1000u
+#define TT_OVERLAY_REGS     (TT_OVERLAY_STRIDE / 4)    /* per stream */
 
 typedef struct TTTileState TTTileState;
 
 typedef struct TTOverlayState {
     TTTileState *tile;
     MemoryRegion mmio;
-    uint32_t reserved;          /* stream registers (tt_overlay.c) */
+    /*
+     * Stream registers.  Until the overlay's stream engine is modelled
+     * (issue 4), every register is plain storage: what firmware and the
+     * dataflow API use as circular-buffer counters and scratch works.
+     */
+    uint32_t regs[TT_OVERLAY_STREAMS][TT_OVERLAY_REGS];
 } TTOverlayState;
 
 void tt_overlay_init(TTTileState *t, TTOverlayState *ov);
+/* NOC_STREAM_READ_REG(stream, reg) as seen by the Tensix coprocessor */
+uint32_t tt_overlay_reg_read(TTOverlayState *ov, unsigned stream,
+                             unsigned reg);
 void tt_overlay_reset(TTOverlayState *ov);
 extern const VMStateDescription vmstate_tt_overlay;
 

@@ -15,6 +15,7 @@
 #include "qemu/bitops.h"
 #include "migration/vmstate.h"
 #include "tt_tensix_int.h"
+#include "tt_tile.h"
 #include "trace.h"
 
 /* ---------------------------------------------------------------------- */
@@ -146,27 +147,24 @@ static unsigned tt_stream_index(TTTensixState *s, int t,
            0x3f;
 }
 
+/* Blackhole noc_overlay_parameters.h register indices */
+#define TT_BH_STREAM_CURR_PHASE_REG_INDEX           29
+#define TT_BH_STREAM_NUM_MSGS_RECEIVED_REG_INDEX    259
+
 /*
  * STREAMWAIT condition C0 (phase) or C1 (messages received): keep on
  * waiting while NOC_STREAM_READ_REG(StreamIndex, ...) < TargetValue.
- * The NoC overlay does not exist yet: the condition is defined as met
- * (LOG_UNIMP once per STREAMWAIT, when it is first evaluated).
+ * Overlay register writes kick the coprocessor, so the latch is
+ * re-evaluated whenever the stream state changes.
  */
 static bool tt_stream_pending(TTTensixState *s, int t, const TTWaitLatch *w,
                               bool log)
 {
-    if (w->target == 0) {
-        return false;       /* no register value is below 0 */
-    }
-    if (log) {
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: STREAMWAIT on stream %u "
-                      "(%s >= %u): NoC overlay streams not modelled yet; "
-                      "condition treated as met\n", t,
-                      tt_stream_index(s, t, w),
-                      w->cond_mask & 1 ? "phase" : "messages received",
-                      w->target);
-    }
-    return false;
+    unsigned reg = w->cond_mask & 1 ? TT_BH_STREAM_CURR_PHASE_REG_INDEX
+                                    : TT_BH_STREAM_NUM_MSGS_RECEIVED_REG_INDEX;
+
+    return tt_overlay_reg_read(&s->tile->overlay, tt_stream_index(s, t, w),
+                               reg) < w->target;
 }
 
 static bool tt_sem_pending(TTTensixState *s, const TTWaitLatch *w, int i)

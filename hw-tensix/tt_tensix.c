@@ -197,7 +197,7 @@ uint32_t tt_tensix_fifo_status(TTTensixState *s)
     uint32_t val = 0;
 
     for (int t = 0; t < TT_NUM_THREADS; t++) {
-        val |= (s->fe[t].fifo_count <= s->arch->fifo_accept_max) << t;
+        val |= (s->fe[t].fifo_count <= s->arch->fifo_accept_max[t]) << t;
         val |= (s->fe[t].fifo_count == 0) << (4 + t);
     }
     return val;

@@ -16,15 +16,68 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # name -> (status, note)
 STATUS = {
-    'NOP': ('tested', ''),
+    # Sync Unit (tt_sync.c)
+    'NOP': ('tested', 'only all-bits block masks catch it'),
     'SEMINIT': ('tested', ''),
-    'SEMPOST': ('tested', ''),
-    'SEMGET': ('modelled', ''),
+    'SEMPOST': ('tested', 'also through PC_BUF MMIO'),
+    'SEMGET': ('tested', 'also through PC_BUF MMIO'),
     'SEMWAIT': ('tested', 'both conditions; several semaphores'),
-    'STALLWAIT': ('modelled', 'latched; every condition is met at once '
-                  '(units retire instantly); C8-C11 need the data path'),
-    'SETDMAREG': ('tested', 'immediate mode only; special mode: not yet'),
-    'DMANOP': ('modelled', ''),
+    'STALLWAIT': ('tested', 'unit-busy conditions met at once (units '
+                  'retire instantly); SrcA/SrcB ownership conditions: '
+                  'need the data path'),
+    'ATGETM': ('tested', 'per-architecture mutex sets; fairness'),
+    'ATRELM': ('tested', ''),
+    'STREAMWAIT': ('tested', 'stream registers are overlay storage until '
+                   'the stream engine exists'),
+    # Scalar Unit, ThCon (tt_thcon.c)
+    'SETDMAREG': ('tested', 'immediate and special modes; packer/unpacker '
+                  'signals read as after reset'),
+    'ADDDMAREG': ('tested', ''),
+    'SUBDMAREG': ('tested', ''),
+    'MULDMAREG': ('tested', ''),
+    'BITWOPDMAREG': ('tested', ''),
+    'CMPDMAREG': ('tested', ''),
+    'SHIFTDMAREG': ('tested', ''),
+    'LOADIND': ('tested', ''),
+    'STOREIND': ('tested', 'L1, MMIO and Src variants'),
+    'LOADREG': ('tested', ''),
+    'STOREREG': ('tested', ''),
+    'ATSWAP': ('tested', ''),
+    'ATCAS': ('tested', 'waits poll L1 every 20 us of virtual time'),
+    'ATINCGET': ('tested', ''),
+    'ATINCGETPTR': ('tested', ''),
+    'REG2FLOP': ('tested', 'configuration and ADC variants'),
+    'FLUSHDMA': ('tested', ''),
+    'DMANOP': ('tested', ''),
+    'RSTDMA': ('not yet', 'no functional model in the ISA documentation'),
+    # Configuration Unit (tt_cfg.c)
+    'SETC16': ('tested', ''),
+    'WRCFG': ('tested', '32- and 128-bit'),
+    'RDCFG': ('tested', ''),
+    'RMWCIB0': ('tested', ''),
+    'RMWCIB1': ('tested', ''),
+    'RMWCIB2': ('tested', ''),
+    'RMWCIB3': ('tested', ''),
+    'CFGSHIFTMASK': ('tested', ''),
+    'STREAMWRCFG': ('tested', ''),
+    # Mover (tt_mover.c)
+    'XMOV': ('tested', 'all four directions; CFG and NCRISC IRAM targets'),
+    # ADCs and RWCs (tt_adc.c)
+    'SETADC': ('tested', ''),
+    'SETADCXY': ('tested', ''),
+    'SETADCZW': ('tested', ''),
+    'SETADCXX': ('tested', ''),
+    'INCADCXY': ('tested', ''),
+    'INCADCZW': ('tested', ''),
+    'ADDRCRXY': ('tested', ''),
+    'ADDRCRZW': ('tested', ''),
+    'SETRWC': ('tested', 'FlipSrcA/FlipSrcB: not yet (data path)'),
+    'INCRWC': ('tested', ''),
+    'SETDVALID': ('not yet', 'needs SrcA/SrcB valid state (data path)'),
+    # Frontend (tt_frontend.c)
+    'MOP': ('tested', 'templates 0 and 1, OuterCount+128 quirk'),
+    'MOP_CFG': ('tested', ''),
+    'REPLAY': ('tested', 'record, record+execute, playback'),
     'RESOURCEDECL': ('modelled', 'accepted, no effect (Auto TTSync hint)'),
 }
 

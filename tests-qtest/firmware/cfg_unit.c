@@ -479,15 +479,20 @@ static void test_cfgshiftmask(void)
 static void test_streamwrcfg(void)
 {
     /*
-     * The value comes from a NoC Overlay stream register, which is not
-     * modelled yet: only checked that the thread goes on executing.
-     * STREAM_ID_SYNC_SEC1_BankSel is ThreadConfig word 60.
+     * Config[StateID][CfgIndex] = NOC_STREAM_READ_REG(StreamIndex,
+     * RegIndex), StreamIndex = STREAM_ID_SYNC_SEC[sel].BankSel
+     * (STREAM_ID_SYNC_SEC1_BankSel is ThreadConfig word 60).  Stream 5
+     * register 10 is at 0xFFB40000 + 5 * 0x1000 + 10 * 4.
      */
+    TT_REG(0xFFB40000u + 5 * 0x1000u + 10 * 4) = 0x5EA11ED5;
+    cfg_write(0, 43, 0);
     push(0, SETC16(60, 5));
     push(0, STREAMWRCFG(1, 10, 43));
     set_gpr(0, 3, 0x57AE57AE);
     drain();
     check("after STREAMWRCFG", TT_GPR_OF(0, 3), 0x57AE57AE);
+    check("STREAMWRCFG stream 5 reg 10 -> Config[0][43]", CFG(0, 43),
+          0x5EA11ED5);
     push(0, SETC16(60, 0));
     drain();
 }

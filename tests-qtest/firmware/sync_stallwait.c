@@ -356,6 +356,28 @@ int brisc_main(void)
     /* A STREAMWAIT is itself caught by every block bit */
     unit_case("B4 holds STREAMWAIT", B(4), STREAMWAIT(B(5), 0, 0, 0), 50);
     tt_printf("  STREAMWAIT with target 0 met\n");
+
+    /*
+     * Stream 0 (STREAM_ID_SYNC_SEC0.BankSel = 0 after reset):
+     * NUM_MSGS_RECEIVED is register 259 (0xFFB4040C), CURR_PHASE register
+     * 29 (0xFFB40074).  C1 keeps waiting while the register < 3.
+     */
+    g++;
+    TT_REG(0xFFB4040Cu) = 0;
+    tt_push(0, STREAMWAIT(TT_BLOCK_ALL, 3, 1, 0));
+    tt_push(0, MARK(g, 0x610));
+    TT_REG(0xFFB4040Cu) = 2;
+    expect_held(g, 0, "STREAMWAIT messages >= 3 held at 2");
+    TT_REG(0xFFB4040Cu) = 3;
+    expect_mark(g, 0x610, "STREAMWAIT messages >= 3 met at 3");
+    /* C0 on the phase register, target 5 */
+    TT_REG(0xFFB40074u) = 4;
+    tt_push(0, STREAMWAIT(TT_BLOCK_ALL, 5, 0, 0));
+    tt_push(0, MARK(g, 0x611));
+    expect_held(g, 0x610, "STREAMWAIT phase >= 5 held at 4");
+    TT_REG(0xFFB40074u) = 9;
+    expect_mark(g, 0x611, "STREAMWAIT phase >= 5 met at 9");
+    tt_printf("  STREAMWAIT waits on stream 0's registers\n");
 #endif
 
     TT_REG(TT_MBOX(TT_MBOX_T(0))) = CMD_DONE;
