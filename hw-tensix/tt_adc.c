@@ -369,10 +369,7 @@ static void tt_adc_xyzw(TTTensixState *s, int t, uint32_t insn, int d0,
     }
 }
 
-/*
- * SETDVALID gives SrcA/SrcB banks to the Matrix Unit: data path state
- * (AllowedClient, Unpackers[].SrcBank/SrcRow) that is not modelled yet.
- */
+/* SETDVALID gives SrcA/SrcB banks to the Matrix Unit (tt_srcregs.c) */
 static void tt_adc_setdvalid(TTTensixState *s, int t, uint32_t insn)
 {
     tt_adc_reserved(s, t, insn, MAKE_64BIT_MASK(2, 22));
@@ -387,9 +384,7 @@ static void tt_adc_setdvalid(TTTensixState *s, int t, uint32_t insn)
                       "SETDVALID); dropped\n", t, insn);
         return;
     }
-    if (extract32(insn, 0, 2)) {
-        tt_unimp_insn(s, t, insn, "Src bank hand-over to the Matrix Unit");
-    }
+    tt_src_set_dvalid(s, t, extract32(insn, 0, 2));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -446,11 +441,10 @@ static void tt_adc_setrwc(TTTensixState *s, int t, uint32_t insn)
     }
     tt_rwc_trace(s, t);
 
+    /* clear_ab_vld: FlipSrcA (bit 22), FlipSrcB (bit 23) */
     if (extract32(insn, 22, 2)) {
-        /* Src bank state (AllowedClient, MatrixUnit.SrcABank) is data path */
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: SETRWC (insn 0x%08x): "
-                      "FlipSrcA/FlipSrcB (Src bank hand-over to the "
-                      "Unpackers) not modelled yet; RWCs updated\n", t, insn);
+        tt_src_setrwc_flip(s, t, extract32(insn, 22, 1),
+                           extract32(insn, 23, 1));
     }
 }
 

@@ -17,9 +17,37 @@ typedef struct TTSrcBank {
     uint32_t v[TT_SRC_ROWS][TT_SRC_COLS];
 } TTSrcBank;
 
+/* SrcASrcB.md: which side may use a bank */
+enum {
+    TT_SRC_CLIENT_UNPACKERS,        /* after reset */
+    TT_SRC_CLIENT_MATRIX,
+};
+
 typedef struct TTSrcRegs {
     TTSrcBank a[TT_SRC_BANKS];      /* SrcA[bank].v[row][col] */
     TTSrcBank b[TT_SRC_BANKS];      /* SrcB[bank].v[row][col] */
+    uint8_t a_client[TT_SRC_BANKS]; /* SrcA[bank].AllowedClient */
+    uint8_t b_client[TT_SRC_BANKS]; /* SrcB[bank].AllowedClient */
+    uint8_t fpu_a_bank;             /* MatrixUnit.SrcABank */
+    uint8_t fpu_b_bank;             /* MatrixUnit.SrcBBank */
+    uint8_t unp_bank[2];            /* Unpackers[0 (SrcA), 1 (SrcB)].SrcBank */
+    uint32_t unp_row[2][3];         /* Unpackers[n].SrcRow[thread] */
 } TTSrcRegs;
+
+struct TTTensixState;
+
+/*
+ * The SrcA/SrcB bank hand-over between the unpackers and the matrix unit
+ * (SrcASrcB.md): SETDVALID gives the unpackers' banks to the matrix unit,
+ * SETRWC and CLEARDVALID give the matrix unit's banks back.
+ */
+/* SETDVALID's model: FlipSrcA (bit 0) / FlipSrcB (bit 1) of @flip */
+void tt_src_set_dvalid(struct TTTensixState *s, int t, unsigned flip);
+/* SETRWC's FlipSrcA / FlipSrcB */
+void tt_src_setrwc_flip(struct TTTensixState *s, int t, bool flip_a,
+                        bool flip_b);
+/* CLEARDVALID */
+void tt_src_clear_dvalid(struct TTTensixState *s, int t, bool flip_a,
+                         bool flip_b, bool keep_same, bool reset);
 
 #endif

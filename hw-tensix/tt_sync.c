@@ -116,20 +116,22 @@ static const char *tt_latch_name(uint8_t opcode)
  * outstanding request of a thread executing STALLWAIT.)  The mover's
  * condition asks the mover, which owns that state.
  *
- * The SrcA/SrcB AllowedClient conditions would be evaluated from the
- * banks' AllowedClient and the units' bank selectors, but there is no
- * data path yet to own that state: they are defined as met (a wait on
- * state that nothing can change would only ever deadlock), without a
- * per-instruction log.  See docs/units/sync.md.
+ * The SrcA/SrcB AllowedClient conditions read the bank hand-over state
+ * (tt_srcregs.c).
  */
 static bool tt_waitc_pending(TTTensixState *s, int t, unsigned c)
 {
+    const TTSrcRegs *r = &s->src;
+
     switch (c) {
     case TT_WAITC_SRCA_UNPACK:
+        return r->a_client[r->unp_bank[0]] != TT_SRC_CLIENT_UNPACKERS;
     case TT_WAITC_SRCB_UNPACK:
+        return r->b_client[r->unp_bank[1]] != TT_SRC_CLIENT_UNPACKERS;
     case TT_WAITC_SRCA_MATH:
+        return r->a_client[r->fpu_a_bank] != TT_SRC_CLIENT_MATRIX;
     case TT_WAITC_SRCB_MATH:
-        return false;       /* AllowedClient not modelled yet */
+        return r->b_client[r->fpu_b_bank] != TT_SRC_CLIENT_MATRIX;
     case TT_WAITC_MOVER:
         return tt_mover_busy(s);
     case TT_WAITC_TRISC_REQ:

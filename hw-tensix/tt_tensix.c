@@ -74,6 +74,13 @@ static TTExec tt_execute(TTTensixState *s, int t, uint32_t insn,
         if (op == TT_OP_SETRWC || op == TT_OP_INCRWC) {
             return tt_adc_exec(s, t, insn);
         }
+        if (op == TT_OP_CLEARDVALID) {
+            /* CLEARDVALID.md: [23:22] FlipSrcB:FlipSrcA, [1:0] Keep:Reset */
+            tt_src_clear_dvalid(s, t, extract32(insn, 22, 1),
+                                extract32(insn, 23, 1), extract32(insn, 1, 1),
+                                extract32(insn, 0, 1));
+            return TT_EXEC_DONE;
+        }
         break;
     }
     tt_unimp_insn(s, t, insn, NULL);
@@ -776,6 +783,21 @@ static const VMStateDescription vmstate_tt_pcbuf = {
     }
 };
 
+static const VMStateDescription vmstate_tt_src_sync = {
+    .name = "tt-tensix/src-banks",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT8_ARRAY(src.a_client, TTTensixState, TT_SRC_BANKS),
+        VMSTATE_UINT8_ARRAY(src.b_client, TTTensixState, TT_SRC_BANKS),
+        VMSTATE_UINT8(src.fpu_a_bank, TTTensixState),
+        VMSTATE_UINT8(src.fpu_b_bank, TTTensixState),
+        VMSTATE_UINT8_ARRAY(src.unp_bank, TTTensixState, 2),
+        VMSTATE_UINT32_2DARRAY(src.unp_row, TTTensixState, 2, TT_NUM_THREADS),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 static const VMStateDescription vmstate_tt_src_bank = {
     .name = "tt-src-bank",
     .version_id = 1,
@@ -799,6 +821,18 @@ static int tt_tensix_post_load(void *opaque, int version_id)
         if (mb->head >= TT_MAILBOX_DEPTH || mb->count > TT_MAILBOX_DEPTH) {
             return -EINVAL;
         }
+    }
+    for (int i = 0; i < TT_SRC_BANKS; i++) {
+        s->src.a_client[i] &= 1;
+        s->src.b_client[i] &= 1;
+    }
+    s->src.fpu_a_bank &= 1;
+    s->src.fpu_b_bank &= 1;
+    s->src.unp_bank[0] &= 1;
+    s->src.unp_bank[1] &= 1;
+    for (int i = 0; i < TT_NUM_THREADS; i++) {
+        s->src.unp_row[0][i] &= 0x30;   /* SRCx_SET_Base << 4 */
+        s->src.unp_row[1][i] &= 0x30;
     }
     for (int i = 0; i < TT_NUM_THREADS; i++) {
         if (s->pcbuf[i].head >= TT_PCBUF_DEPTH ||
@@ -835,6 +869,7 @@ static const VMStateDescription vmstate_tt_tensix = {
         &vmstate_tt_cfg,
         &vmstate_tt_mover,
         &vmstate_tt_adc,
+        &vmstate_tt_src_sync,
         NULL
     }
 };

@@ -484,10 +484,21 @@ static uint32_t tt_read_bf16_hi(uint32_t x)
 }
 
 /*
- * The unpackers are not modelled yet: Unpackers[n].SrcBank and
- * .SrcRow[thread] are 0 and SrcA/SrcB belong to the unpackers (their
- * state after reset), so the instruction never waits for AllowedClient.
+ * STOREIND (Src) waits while the unpackers' current bank of the target
+ * belongs to the matrix unit.  The functional model waits after bumping
+ * the offset register; nothing but this thread writes its own GPRs, so
+ * checking before any side effect (and retrying) is equivalent.
  */
+static bool tt_thcon_storeind_src_ready(TTTensixState *s, uint32_t insn)
+{
+    const TTSrcRegs *r = &s->src;
+
+    if (extract32(insn, 21, 1)) {
+        return r->b_client[r->unp_bank[1]] == TT_SRC_CLIENT_UNPACKERS;
+    }
+    return r->a_client[r->unp_bank[0]] == TT_SRC_CLIENT_UNPACKERS;
+}
+
 static void tt_thcon_storeind_src(TTTensixState *s, int t, uint32_t insn)
 {
     const TTThconArch *ta = &tt_thcon_arch[s->arch->id];
@@ -515,9 +526,6 @@ static void tt_thcon_storeind_src(TTTensixState *s, int t, uint32_t insn)
                              "(undefined behaviour); dropped", addr);
         return;
     }
-    tt_thcon_partial(s, t, insn, "unpacker SrcBank, SrcRow and Src "
-                     "AllowedClient", "after reset (bank 0, row 0, owned by "
-                     "the unpackers)");
     col0 = (addr & 3) * 4;
     if (to_b) {
         row = addr >> 2;
@@ -526,7 +534,8 @@ static void tt_thcon_storeind_src(TTTensixState *s, int t, uint32_t insn)
                                  "behaviour); dropped", row);
             return;
         }
-        dst = s->src.b[0].v;
+        row += s->src.unp_row[1][t];     /* adds 0 / 16 / 32 / 48 */
+        dst = s->src.b[s->src.unp_bank[1]].v;
     } else {
         bool ovrd = extract32(s->cfg.thd[t][ta->thd_srca_set], 2, 1);
 
@@ -540,7 +549,10 @@ static void tt_thcon_storeind_src(TTTensixState *s, int t, uint32_t insn)
                                  "behaviour); dropped", row, ovrd ? 64 : 16);
             return;
         }
-        dst = s->src.a[0].v;
+        if (!ovrd) {
+            row += s->src.unp_row[0][t];
+        }
+        dst = s->src.a[s->src.unp_bank[0]].v;
     }
     for (int i = 0; i < 4; i++) {
         dst[row][col0 + i] = datum[i];
@@ -878,6 +890,9 @@ TTExec tt_thcon_exec(TTTensixState *s, int t, uint32_t insn)
         } else if (extract32(insn, 22, 1)) {
             tt_thcon_storeind_mmio(s, t, insn);
         } else {
+            if (!tt_thcon_storeind_src_ready(s, insn)) {
+                return TT_EXEC_STALL;
+            }
             tt_thcon_storeind_src(s, t, insn);
         }
         return TT_EXEC_DONE;

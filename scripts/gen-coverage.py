@@ -23,8 +23,8 @@ STATUS = {
     'SEMGET': ('tested', 'also through PC_BUF MMIO'),
     'SEMWAIT': ('tested', 'both conditions; several semaphores'),
     'STALLWAIT': ('tested', 'unit-busy conditions met at once (units '
-                  'retire instantly); SrcA/SrcB ownership conditions: '
-                  'need the data path'),
+                  'retire instantly); SrcA/SrcB ownership conditions '
+                  'read the bank hand-over state'),
     'ATGETM': ('tested', 'per-architecture mutex sets; fairness'),
     'ATRELM': ('tested', ''),
     'STREAMWAIT': ('tested', 'stream registers are overlay storage until '
@@ -71,9 +71,12 @@ STATUS = {
     'INCADCZW': ('tested', ''),
     'ADDRCRXY': ('tested', ''),
     'ADDRCRZW': ('tested', ''),
-    'SETRWC': ('tested', 'FlipSrcA/FlipSrcB: not yet (data path)'),
+    'SETRWC': ('tested', 'incl. FlipSrcA/FlipSrcB bank hand-over'),
     'INCRWC': ('tested', ''),
-    'SETDVALID': ('not yet', 'needs SrcA/SrcB valid state (data path)'),
+    'SETDVALID': ('tested', 'Wormhole; unsupported on Blackhole (logged, '
+                  'dropped)'),
+    'CLEARDVALID': ('tested', 'SrcA/SrcB bank state only (matrix unit '
+                    'itself: data path)'),
     # Frontend (tt_frontend.c)
     'MOP': ('tested', 'templates 0 and 1, OuterCount+128 quirk'),
     'MOP_CFG': ('tested', ''),

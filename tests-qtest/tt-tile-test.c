@@ -686,17 +686,34 @@ static void test_stallwait(const void *data)
     const TTArch *a = data;
     QTestState *qts = tt_start(a, NULL);
 
+    /*
+     * STALLWAIT.md: after reset every SrcA/SrcB bank belongs to the
+     * unpackers, so "SrcA/SrcB[MatrixUnit bank] is not the matrix unit's"
+     * (WH C10/C11, BH C7/C8) keeps waiting; every other condition is met
+     * on idle units.
+     */
+    uint32_t math_src = a->blackhole ? (3u << 7) : (3u << 10);
+
     qtest_writel(qts, gpr_addr(0, 5), 0);
-    /* All units idle: the conditions hold at once, nothing is held back */
-    qtest_writel(qts, INSTRN_BUF(0), stallwait(BLOCK_ALL, 0x7FFF));
+    qtest_writel(qts, INSTRN_BUF(0), stallwait(BLOCK_ALL, 0x7FFF & ~math_src));
     qtest_writel(qts, INSTRN_BUF(0), setdmareg(10, 0xABCD));
     g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 5)), ==, 0xABCD);
     g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
 
+    /* Thread 2: a wait for SrcA being the matrix unit's is held */
+    qtest_writel(qts, gpr_addr(2, 5), 0);
+    qtest_writel(qts, INSTRN_BUF(2), stallwait(BLOCK_ALL,
+                                               math_src & (math_src >> 1)));
+    qtest_writel(qts, INSTRN_BUF(2), setdmareg(10, 0x2468));
+    g_assert_cmphex(qtest_readl(qts, gpr_addr(2, 5)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==,
+                    IBS_ALL_IDLE & ~IBS_EMPTY(2));
+
     qtest_writel(qts, INSTRN_BUF(1), stallwait(BLOCK_B5_THCON, 1));
     qtest_writel(qts, INSTRN_BUF(1), setdmareg(11, 0x1357));
     g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 5)) >> 16, ==, 0x1357);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==,
+                    IBS_ALL_IDLE & ~IBS_EMPTY(2));
 
     qtest_quit(qts);
 }

@@ -1,0 +1,85 @@
+/*
+ * Tensix SrcA / SrcB bank hand-over between the unpackers and the matrix
+ * unit.
+ *
+ * tt-isa-documentation WormholeB0 TensixCoprocessor/SrcASrcB.md,
+ * SETDVALID.md, SETRWC.md, CLEARDVALID.md.  The STALLWAIT conditions on
+ * AllowedClient (tt_sync.c) read this state.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "tt_tensix_int.h"
+#include "trace.h"
+
+static void tt_src_trace(TTTensixState *s, const char *why)
+{
+    TTSrcRegs *r = &s->src;
+
+    trace_tt_src_banks(why, r->a_client[0], r->a_client[1], r->b_client[0],
+                       r->b_client[1], r->fpu_a_bank, r->fpu_b_bank,
+                       r->unp_bank[0], r->unp_bank[1]);
+}
+
+void tt_src_set_dvalid(TTTensixState *s, int t, unsigned flip)
+{
+    TTSrcRegs *r = &s->src;
+
+    if (flip & 1) {
+        r->a_client[r->unp_bank[0]] = TT_SRC_CLIENT_MATRIX;
+        r->unp_bank[0] ^= 1;
+        r->unp_row[0][t] = tt_cfg_thread_field(s, t, "SRCA_SET_Base") << 4;
+    }
+    if (flip & 2) {
+        r->b_client[r->unp_bank[1]] = TT_SRC_CLIENT_MATRIX;
+        r->unp_bank[1] ^= 1;
+        r->unp_row[1][t] = tt_cfg_thread_field(s, t, "SRCB_SET_Base") << 4;
+    }
+    tt_src_trace(s, "SETDVALID");
+}
+
+void tt_src_setrwc_flip(TTTensixState *s, int t, bool flip_a, bool flip_b)
+{
+    TTSrcRegs *r = &s->src;
+
+    if (flip_a) {
+        if (!tt_cfg_thread_field(s, t, "CLR_DVALID_SrcA_Disable")) {
+            r->a_client[r->fpu_a_bank] = TT_SRC_CLIENT_UNPACKERS;
+        }
+        r->fpu_a_bank ^= 1;
+    }
+    if (flip_b) {
+        if (!tt_cfg_thread_field(s, t, "CLR_DVALID_SrcB_Disable")) {
+            r->b_client[r->fpu_b_bank] = TT_SRC_CLIENT_UNPACKERS;
+        }
+        r->fpu_b_bank ^= 1;
+    }
+    tt_src_trace(s, "SETRWC");
+}
+
+void tt_src_clear_dvalid(TTTensixState *s, int t, bool flip_a, bool flip_b,
+                         bool keep_same, bool reset)
+{
+    TTSrcRegs *r = &s->src;
+
+    if (reset) {
+        r->fpu_a_bank = r->fpu_b_bank = 0;
+        r->unp_bank[0] = r->unp_bank[1] = 0;
+        r->a_client[0] = r->a_client[1] = TT_SRC_CLIENT_UNPACKERS;
+        r->b_client[0] = r->b_client[1] = TT_SRC_CLIENT_UNPACKERS;
+    } else {
+        if (flip_a) {
+            r->a_client[r->fpu_a_bank] = TT_SRC_CLIENT_UNPACKERS;
+            if (!keep_same) {
+                r->fpu_a_bank ^= 1;
+            }
+        }
+        if (flip_b) {
+            r->b_client[r->fpu_b_bank] = TT_SRC_CLIENT_UNPACKERS;
+            if (!keep_same) {
+                r->fpu_b_bank ^= 1;
+            }
+        }
+    }
+    tt_src_trace(s, "CLEARDVALID");
+}
