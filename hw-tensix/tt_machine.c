@@ -5,14 +5,29 @@
  * tile (x, y)'s local address A is at system address
  * (y << 42) | (x << 36) | A.  Each tile runs its five baby cores under TCG.
  *
+ * Layouts:
+ *   (default)          grid-width x grid-height tiles from (tile-x, tile-y)
+ *                      in a NoC of (tile-x + grid-width) x (tile-y +
+ *                      grid-height); nothing else on the NoC
+ *   -M ...,soc=full    the whole chip (tt_soc.c): a Tensix tile at every
+ *                      worker coordinate (WH 80, BH 140), DRAM channels at
+ *                      their DRAM tiles, Ethernet, PCIe, ARC, ... tiles;
+ *                      NoC grid WH 10x12, BH 17x12.  After reset every
+ *                      tile is held (SOFT_RESET_0 = 0x47800, the silicon
+ *                      reset value), except the first worker (WH (1,1),
+ *                      BH (1,2)) when a BRISC program is given: a host or
+ *                      that program releases the others over the NoC
+ *
  * Loading programs:
  *   -kernel F          ELF into every tile's BRISC view; BRISC starts at
- *                      its entry point after machine reset (silicon: 0)
+ *                      its entry point after machine reset (silicon: 0);
+ *                      with soc=full only the first worker's BRISC starts
  *   -M ...,brisc-elf=F,ncrisc-elf=F,trisc0-elf=F,trisc1-elf=F,trisc2-elf=F
  *                      one ELF per core, loaded through that core's view
  *                      (so 0xFFB0xxxx segments land in its local RAM);
  *                      the core starts at its reset PC when released
- *   -device loader,... QEMU's generic loader (cpu-num=0 is tile 0's BRISC)
+ *   -device loader,... QEMU's generic loader (cpu-num=0 is tile 0's BRISC,
+ *                      the only view that also reaches the NoC above 4 GiB)
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -28,11 +43,17 @@
 #include "exec/address-spaces.h"
 #include "system/reset.h"
 #include "tt_tile.h"
+#include "tt_soc.h"
 
 #define TYPE_TT_MACHINE MACHINE_TYPE_NAME("tt-tensix-base")
 OBJECT_DECLARE_TYPE(TTMachineState, TTMachineClass, TT_MACHINE)
 
 #define TT_MAX_GRID 64      /* 6-bit NoC coordinates */
+
+
+/* SOFT_RESET_0: reset value on silicon (all five cores held) */
+#define TT_SOFT_RESET_ALL_HELD  0x47800u
+#define TT_SOFT_RESET_ADDR      (TT_TILE_REGS_BASE + 0x1B0)
 
 static const char *tt_elf_props[TT_NUM_CORES] = {
     "brisc-elf", "ncrisc-elf", "trisc0-elf", "trisc1-elf", "trisc2-elf",
@@ -50,10 +71,12 @@ struct TTMachineState {
     uint32_t grid_height;
     uint32_t tile_x;
     uint32_t tile_y;
+    bool full_chip;             /* soc=full */
     char *core_elf[TT_NUM_CORES];
 
     TTTileState *tiles;
     uint32_t num_tiles;
+    TTSocState soc;             /* soc=full: the non-Tensix tiles */
 };
 
 static const char *tt_core_label[TT_NUM_CORES] = {
@@ -113,52 +136,100 @@ static void tt_load_elf(TTCore *c, const char *file, uint64_t *entry)
     }
 }
 
+/* Number of Tensix tiles the options ask for */
+static uint32_t tt_machine_num_tiles(TTMachineState *m)
+{
+    if (m->full_chip) {
+        return tt_soc_num_workers(
+            tt_soc_layout(TT_MACHINE_GET_CLASS(m)->arch));
+    }
+    return m->grid_width * m->grid_height;
+}
+
+/* True when a program starts BRISC (of every tile) after reset */
+static bool tt_machine_has_brisc_program(MachineState *ms)
+{
+    return ms->kernel_filename || TT_MACHINE(ms)->core_elf[TT_CORE_BRISC];
+}
+
 static void tt_machine_init(MachineState *ms)
 {
     TTMachineState *m = TT_MACHINE(ms);
     TTMachineClass *mc = TT_MACHINE_GET_CLASS(ms);
+    const TTSocLayout *l = tt_soc_layout(mc->arch);
+    uint32_t noc_w, noc_h, ncores;
 
-    if (!m->grid_width || !m->grid_height ||
-        m->tile_x + m->grid_width > TT_MAX_GRID ||
-        m->tile_y + m->grid_height > TT_MAX_GRID) {
-        error_report("tt: grid %ux%u at (%u,%u) does not fit the 64x64 NoC "
-                     "coordinate space", m->grid_width, m->grid_height,
-                     m->tile_x, m->tile_y);
-        exit(1);
+    if (m->full_chip) {
+        if (m->grid_width != 1 || m->grid_height != 1 || m->tile_x ||
+            m->tile_y) {
+            error_report("tt: soc=full places the tiles itself; leave out "
+                         "grid-width, grid-height, tile-x and tile-y");
+            exit(1);
+        }
+        noc_w = l->width;
+        noc_h = l->height;
+    } else {
+        if (!m->grid_width || !m->grid_height ||
+            m->tile_x + m->grid_width > TT_MAX_GRID ||
+            m->tile_y + m->grid_height > TT_MAX_GRID) {
+            error_report("tt: grid %ux%u at (%u,%u) does not fit the 64x64 "
+                         "NoC coordinate space", m->grid_width,
+                         m->grid_height, m->tile_x, m->tile_y);
+            exit(1);
+        }
+        noc_w = m->tile_x + m->grid_width;
+        noc_h = m->tile_y + m->grid_height;
     }
-    if (ms->smp.max_cpus < TT_NUM_CORES * m->grid_width * m->grid_height) {
-        error_report("tt: a %ux%u grid has %u cores; -smp %u is too small "
-                     "(leave -smp out, or give at least -smp %u)",
-                     m->grid_width, m->grid_height,
-                     TT_NUM_CORES * m->grid_width * m->grid_height,
-                     ms->smp.max_cpus,
-                     TT_NUM_CORES * m->grid_width * m->grid_height);
+    m->num_tiles = tt_machine_num_tiles(m);
+    ncores = TT_NUM_CORES * m->num_tiles;
+    if (ms->smp.max_cpus < ncores) {
+        error_report("tt: %u Tensix tiles have %u cores; -smp %u is too "
+                     "small (leave -smp out, or give at least -smp %u)",
+                     m->num_tiles, ncores, ms->smp.max_cpus, ncores);
         exit(1);
     }
     tt_csr_register();
 
-    m->num_tiles = m->grid_width * m->grid_height;
+    /*
+     * One memory topology update for the whole chip instead of one per
+     * region added: every core has its own address space, and each update
+     * re-renders all of them.
+     */
+    memory_region_transaction_begin();
     m->tiles = g_new0(TTTileState, m->num_tiles);
     for (uint32_t i = 0; i < m->num_tiles; i++) {
         TTTileState *t = &m->tiles[i];
-        uint32_t x = m->tile_x + i % m->grid_width;
-        uint32_t y = m->tile_y + i / m->grid_width;
-        g_autofree char *name = g_strdup_printf("tile[%u,%u]", x, y);
+        uint32_t x, y;
+        g_autofree char *name = NULL;
 
+        if (m->full_chip) {
+            tt_soc_worker_xy(l, i, &x, &y);
+        } else {
+            x = m->tile_x + i % m->grid_width;
+            y = m->tile_y + i / m->grid_width;
+        }
+        name = g_strdup_printf("tile[%u,%u]", x, y);
         object_initialize_child(OBJECT(ms), name, t, TYPE_TT_TILE);
         qdev_prop_set_uint8(DEVICE(t), "arch", mc->arch);
         qdev_prop_set_uint32(DEVICE(t), "x", x);
         qdev_prop_set_uint32(DEVICE(t), "y", y);
-        qdev_prop_set_uint32(DEVICE(t), "noc-width",
-                             m->tile_x + m->grid_width);
-        qdev_prop_set_uint32(DEVICE(t), "noc-height",
-                             m->tile_y + m->grid_height);
+        qdev_prop_set_uint32(DEVICE(t), "noc-width", noc_w);
+        qdev_prop_set_uint32(DEVICE(t), "noc-height", noc_h);
         qdev_prop_set_uint32(DEVICE(t), "hartid-base", i * TT_NUM_CORES);
+        qdev_prop_set_bit(DEVICE(t), "noc-view", i == 0);
         object_property_set_link(OBJECT(t), "noc",
                                  OBJECT(get_system_memory()), &error_abort);
         qdev_realize(DEVICE(t), NULL, &error_fatal);
         qemu_register_resettable(OBJECT(t));
     }
+    if (m->full_chip) {
+        object_initialize_child(OBJECT(ms), "chip", &m->soc, TYPE_TT_SOC);
+        qdev_prop_set_uint8(DEVICE(&m->soc), "arch", mc->arch);
+        object_property_set_link(OBJECT(&m->soc), "noc",
+                                 OBJECT(get_system_memory()), &error_abort);
+        qdev_realize(DEVICE(&m->soc), NULL, &error_fatal);
+    }
+    memory_region_transaction_commit();
 
     for (uint32_t i = 0; i < m->num_tiles; i++) {
         TTTileState *t = &m->tiles[i];
@@ -179,6 +250,52 @@ static void tt_machine_init(MachineState *ms)
     }
 }
 
+/*
+ * Machine reset.  A tile comes out of reset with BRISC released
+ * (tt_tile.c); on the full chip, hold every tile instead (SOFT_RESET_0 =
+ * 0x47800, the register's silicon reset value), so that the cores of
+ * tiles nobody uses stay halted and cost no host CPU, except the first
+ * worker when a BRISC program was given.  Done through the register, as a
+ * host would.
+ */
+static void tt_machine_reset(MachineState *ms, ResetType type)
+{
+    TTMachineState *m = TT_MACHINE(ms);
+
+    qemu_devices_reset(type);
+    if (!m->full_chip) {
+        return;
+    }
+    for (uint32_t i = 0; i < m->num_tiles; i++) {
+        TTTileState *t = &m->tiles[i];
+
+        if (i == 0 && tt_machine_has_brisc_program(ms)) {
+            continue;
+        }
+        address_space_stl_le(&address_space_memory,
+                             TT_NOC_ADDR(t->x, t->y, TT_SOFT_RESET_ADDR),
+                             TT_SOFT_RESET_ALL_HELD, MEMTXATTRS_UNSPECIFIED,
+                             NULL);
+    }
+}
+
+/*
+ * The accelerator sizes its per-vCPU state from -smp before the board is
+ * built: make the CPU count follow the tiles (5 cores each).  QEMU applies
+ * -smp before the machine properties, so a smaller explicit -smp is
+ * raised as well; tt_machine_init() refuses whatever is still too small.
+ */
+static void tt_machine_fit_smp(TTMachineState *m)
+{
+    MachineState *ms = MACHINE(m);
+    uint64_t need = (uint64_t)TT_NUM_CORES * tt_machine_num_tiles(m);
+
+    if (need > ms->smp.max_cpus && need <= MACHINE_GET_CLASS(ms)->max_cpus) {
+        ms->smp.cpus = ms->smp.max_cpus = ms->smp.cores = need;
+        ms->smp.sockets = ms->smp.threads = 1;
+    }
+}
+
 static void tt_machine_get_u32(Object *obj, Visitor *v, const char *name,
                                void *opaque, Error **errp)
 {
@@ -190,24 +307,32 @@ static void tt_machine_get_u32(Object *obj, Visitor *v, const char *name,
 static void tt_machine_set_u32(Object *obj, Visitor *v, const char *name,
                                void *opaque, Error **errp)
 {
-    TTMachineState *m = TT_MACHINE(obj);
-    MachineState *ms = MACHINE(obj);
     uint32_t *p = (uint32_t *)((char *)obj + (uintptr_t)opaque);
-    uint64_t need;
 
     if (!visit_type_uint32(v, name, p, errp)) {
         return;
     }
-    /*
-     * The accelerator sizes its per-vCPU state from -smp before the board
-     * is built: make the default CPU count follow the grid (5 cores per
-     * tile).  An explicit smaller -smp is refused in tt_machine_init().
-     */
-    need = (uint64_t)TT_NUM_CORES * m->grid_width * m->grid_height;
-    if (need > ms->smp.max_cpus && need <= MACHINE_GET_CLASS(ms)->max_cpus) {
-        ms->smp.cpus = ms->smp.max_cpus = ms->smp.cores = need;
-        ms->smp.sockets = ms->smp.threads = 1;
+    tt_machine_fit_smp(TT_MACHINE(obj));
+}
+
+static char *tt_machine_get_soc(Object *obj, Error **errp)
+{
+    return g_strdup(TT_MACHINE(obj)->full_chip ? "full" : "grid");
+}
+
+static void tt_machine_set_soc(Object *obj, const char *value, Error **errp)
+{
+    TTMachineState *m = TT_MACHINE(obj);
+
+    if (!strcmp(value, "full")) {
+        m->full_chip = true;
+    } else if (!strcmp(value, "grid")) {
+        m->full_chip = false;
+    } else {
+        error_setg(errp, "soc: '%s' is not 'grid' or 'full'", value);
+        return;
     }
+    tt_machine_fit_smp(m);
 }
 
 
@@ -270,6 +395,7 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
     };
 
     mc->init = tt_machine_init;
+    mc->reset = tt_machine_reset;
     mc->default_cpus = TT_NUM_CORES;
     mc->min_cpus = 1;
     mc->max_cpus = TT_NUM_CORES * TT_MAX_GRID * TT_MAX_GRID;
@@ -286,6 +412,12 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
         object_class_property_set_description(oc, u32_props[i].name,
                                               u32_props[i].desc);
     }
+    object_class_property_add_str(oc, "soc", tt_machine_get_soc,
+                                  tt_machine_set_soc);
+    object_class_property_set_description(oc, "soc",
+        "Tile layout: 'grid' (default: grid-width x grid-height Tensix "
+        "tiles) or 'full' (the whole chip: every Tensix worker, DRAM, "
+        "Ethernet, PCIe, ARC tiles at their NoC coordinates)");
     for (int i = 0; i < TT_NUM_CORES; i++) {
         g_autofree char *desc =
             g_strdup_printf("ELF file loaded through core %s's view of "

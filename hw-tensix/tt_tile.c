@@ -609,9 +609,20 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     memory_region_init_alias(&c->tile_alias, obj, "tt-tile-space", &s->space,
                              0, TT_NOC_TILE_SPAN);
     memory_region_add_subregion_overlap(&c->view, 0, &c->tile_alias, -1);
-    memory_region_init_alias(&c->noc_alias, obj, "tt-noc", s->noc,
-                             TT_NOC_TILE_SPAN, UINT64_MAX - TT_NOC_TILE_SPAN);
-    memory_region_add_subregion(&c->view, TT_NOC_TILE_SPAN, &c->noc_alias);
+    /*
+     * The NoC view above 4 GiB: an RV32 core without an MMU only issues
+     * 32-bit addresses, so this serves accesses made through the first
+     * CPU's address space (qtest, the generic loader with cpu-num=0).
+     * Every address space containing it holds a rendering of the whole
+     * chip, so only the machine's first BRISC gets it ("noc-view").
+     */
+    if (s->noc_view && i == TT_CORE_BRISC) {
+        memory_region_init_alias(&c->noc_alias, obj, "tt-noc", s->noc,
+                                 TT_NOC_TILE_SPAN,
+                                 UINT64_MAX - TT_NOC_TILE_SPAN);
+        memory_region_add_subregion(&c->view, TT_NOC_TILE_SPAN,
+                                    &c->noc_alias);
+    }
 
     name = g_strdup_printf("tt-local-ram-%s(%u,%u)", tt_core_names[i],
                            s->x, s->y);
@@ -672,8 +683,15 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     /* The core */
     object_initialize_child(obj, tt_core_names[i], &c->cluster,
                             TYPE_CPU_CLUSTER);
+    /*
+     * Translation blocks are looked up by RAM offset, so cores of
+     * different tiles never share them wrongly; within a tile, BRISC and
+     * the TRISCs decode alike (.ttinsn) and NCRISC differently.  So two
+     * clusters serve the whole machine (QEMU allows 255): 0 for the cores
+     * with .ttinsn, 1 for NCRISC.  gdb shows them as two inferiors.
+     */
     qdev_prop_set_uint32(DEVICE(&c->cluster), "cluster-id",
-                         s->hartid_base + i);
+                         i == TT_CORE_NCRISC ? 1 : 0);
     object_initialize_child(OBJECT(&c->cluster), "cpu", &c->cpu, a->cpu_type);
     c->cpu.env.mhartid = s->hartid_base + i;
     qdev_prop_set_uint64(DEVICE(&c->cpu), "resetvec", a->default_reset_pc[i]);
@@ -847,6 +865,7 @@ static const Property tt_tile_properties[] = {
     DEFINE_PROP_UINT32("noc-width", TTTileState, noc_width, 1),
     DEFINE_PROP_UINT32("noc-height", TTTileState, noc_height, 1),
     DEFINE_PROP_UINT32("hartid-base", TTTileState, hartid_base, 0),
+    DEFINE_PROP_BOOL("noc-view", TTTileState, noc_view, false),
     DEFINE_PROP_LINK("noc", TTTileState, noc, TYPE_MEMORY_REGION,
                      MemoryRegion *),
 };

@@ -69,6 +69,7 @@ struct TTTileState {
     uint32_t noc_width;         /* NoC grid size (NoC 1 coordinates are */
     uint32_t noc_height;        /* mirrored: w - 1 - x, h - 1 - y) */
     uint32_t hartid_base;
+    bool noc_view;              /* BRISC's view includes the NoC view */
     MemoryRegion *noc;          /* the system (NoC) address space */
 
     const TTArchInfo *arch;

@@ -1,0 +1,50 @@
+/*
+ * Tenstorrent ARC tile (chip management): the minimal register windows
+ * host software reads without ARC firmware (see tt_arc.c and
+ * docs/units/soc.md); everything else reads 0 and is logged as LOG_UNIMP.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_TENSIX_TT_ARC_H
+#define HW_TENSIX_TT_ARC_H
+
+#include "hw/qdev-core.h"
+#include "exec/memory.h"
+
+/*
+ * NoC local addresses of the ARC tile.  Wormhole: the ARC XBAR is at
+ * 0x8_0000_0000 (CSM at XBAR 0x1000_0000, APB peripherals at XBAR
+ * 0x8000_0000, reset unit at APB 0x3_0000).  Blackhole: XBAR addresses
+ * are NoC addresses (reset unit at 0x8003_0000); no CSM window.
+ */
+#define TT_ARC_WH_CSM_BASE      0x810000000ULL
+#define TT_ARC_WH_RESET_BASE    0x880030000ULL
+#define TT_ARC_BH_RESET_BASE    0x80030000ULL
+#define TT_ARC_CSM_SIZE         (512 * 1024)
+#define TT_ARC_RESET_SIZE       0x10000
+
+#define TT_ARC_SCRATCH_WORDS    8       /* SCRATCH[0..7] at 0x60 */
+#define TT_ARC_SCRATCH_RAM_WORDS 64     /* BH SCRATCH_RAM[0..63] at 0x400 */
+
+#define TYPE_TT_ARC "tt-arc"
+OBJECT_DECLARE_SIMPLE_TYPE(TTArcState, TT_ARC)
+
+struct TTArcState {
+    DeviceState parent_obj;
+
+    /* Properties */
+    uint8_t arch_id;
+    uint32_t x, y;              /* NoC 0 coordinates */
+    MemoryRegion *noc;          /* the system (NoC) address space */
+
+    MemoryRegion slot;          /* the whole tile: LOG_UNIMP, reads 0 */
+    MemoryRegion reset_unit;
+    MemoryRegion csm;           /* Wormhole: ARC CSM (RAM) */
+
+    /* Reset unit registers */
+    uint32_t scratch[TT_ARC_SCRATCH_WORDS];
+    uint32_t scratch_ram[TT_ARC_SCRATCH_RAM_WORDS];
+    uint32_t misc_cntl;
+};
+
+#endif

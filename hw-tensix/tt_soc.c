@@ -1,0 +1,442 @@
+/*
+ * Tenstorrent chips: full-chip NoC layouts and the non-Tensix tiles
+ *
+ * Layout facts (NoC 0 coordinates) from the vendor SoC descriptors:
+ * tt-metal tt_metal/soc_descriptors/{wormhole_b0_80_arch,
+ * blackhole_140_arch}.yaml and tt-umd device/api/umd/device/arch/
+ * {wormhole,blackhole}_implementation.hpp (TENSIX_CORES_NOC0,
+ * DRAM_CORES_NOC0, ETH_CORES_NOC0, PCIE_CORES_NOC0, ARC_CORES_NOC0,
+ * SECURITY_CORES_NOC0, L2CPU_CORES_NOC0, ROUTER_CORES_NOC0); DRAM sizes
+ * from tt-isa-documentation WormholeB0/DRAMTile/README.md (two 1 GiB GDDR6
+ * channels per group of three DRAM tiles, at NoC addresses 0 and 1 GiB)
+ * and blackhole_140_arch.yaml (dram_bank_size).  docs/units/soc.md has the
+ * maps and the decisions.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/units.h"
+#include "qapi/error.h"
+#include "hw/qdev-properties.h"
+#include "system/reset.h"
+#include "tt_soc.h"
+#include "trace.h"
+
+#define XY(a, b) { .x = (a), .y = (b) }
+
+static const TTSocLayout tt_soc_layouts[TT_ARCH__MAX] = {
+    /*
+     * Wormhole B0, 10 x 12 (wormhole_b0_80_arch.yaml).  The descriptor
+     * lists 12 DRAM "banks" of 1 GiB: pairs share the same three
+     * coordinates at offsets 0 and 1 GiB, i.e. the six 2 GiB channels of
+     * tt-umd (DRAM_BANK_SIZE = 2 GiB) in this order.
+     *
+     *   y\x  0   1-4   5   6-9
+     *    0   D0  E     D2  E
+     *    1   D0  T     D2  T
+     *    2   R   T     D3  T
+     *    3   P   T     D4  T
+     *    4   R   T     D4  T
+     *    5   D1  T     D5  T
+     *    6   D1  E     D5  E
+     *    7   D1  T     D5  T
+     *    8   R   T     D4  T
+     *    9   R   T     D3  T
+     *   10   A   T     D3  T
+     *   11   D0  T     D2  T
+     */
+    [TT_ARCH_WORMHOLE_B0] = {
+        .name = "wormhole_b0_80",
+        .width = 10,
+        .height = 12,
+        .num_worker_x = 8,
+        .worker_x = { 1, 2, 3, 4, 6, 7, 8, 9 },
+        .num_worker_y = 10,
+        .worker_y = { 1, 2, 3, 4, 5, 7, 8, 9, 10, 11 },
+        .num_dram = 6,
+        .dram = {
+            { XY(0, 0), XY(0, 1), XY(0, 11) },
+            { XY(0, 5), XY(0, 6), XY(0, 7) },
+            { XY(5, 0), XY(5, 1), XY(5, 11) },
+            { XY(5, 2), XY(5, 9), XY(5, 10) },
+            { XY(5, 3), XY(5, 4), XY(5, 8) },
+            { XY(5, 5), XY(5, 6), XY(5, 7) },
+        },
+        .dram_size = 2 * GiB,
+        .eth = { 16, {
+            XY(9, 0), XY(1, 0), XY(8, 0), XY(2, 0),
+            XY(7, 0), XY(3, 0), XY(6, 0), XY(4, 0),
+            XY(9, 6), XY(1, 6), XY(8, 6), XY(2, 6),
+            XY(7, 6), XY(3, 6), XY(6, 6), XY(4, 6),
+        } },
+        .pcie = { 1, { XY(0, 3) } },
+        .arc = { 1, { XY(0, 10) } },
+        .router = { 4, { XY(0, 2), XY(0, 4), XY(0, 8), XY(0, 9) } },
+    },
+    /*
+     * Blackhole, 17 x 12 (blackhole_140_arch.yaml; tt-umd for the second
+     * PCIe tile (2,0), the security tile and the L2CPU tiles, which the
+     * tt-metal descriptor files under router_only).  Eight 4 GiB channels;
+     * tt-metal's dram_bank_size 0xFF000000 is what is visible from local
+     * address 0: the top 16 MiB of the 4 GiB window is the DRAM tile's own
+     * register space (its NIU at 0xFFB20000, tt-umd
+     * NOC0_CONTROL_REG_ADDR_BASE_MAP).
+     *
+     *   y\x  0   1  2  3-7  8   9   10 11 12-16
+     *    0   D0  R  P  R    A   D4  R  P  R
+     *    1   D0  E  E  E    R   D4  E  E  E
+     *    2   D1  T  T  T    S   D5  T  T  T
+     *    3   D1  T  T  T    L   D5  T  T  T
+     *    4   D2  T  T  T    R   D6  T  T  T
+     *    5   D3  T  T  T    L   D7  T  T  T
+     *    6   D3  T  T  T    R   D7  T  T  T
+     *    7   D3  T  T  T    L   D7  T  T  T
+     *    8   D2  T  T  T    R   D6  T  T  T
+     *    9   D2  T  T  T    L   D6  T  T  T
+     *   10   D1  T  T  T    R   D5  T  T  T
+     *   11   D0  T  T  T    R   D4  T  T  T
+     */
+    [TT_ARCH_BLACKHOLE] = {
+        .name = "blackhole_140",
+        .width = 17,
+        .height = 12,
+        .num_worker_x = 14,
+        .worker_x = { 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14, 15, 16 },
+        .num_worker_y = 10,
+        .worker_y = { 2, 3, 4, 5, 6, 7, 8, 9, 10, 11 },
+        .num_dram = 8,
+        .dram = {
+            { XY(0, 0), XY(0, 1), XY(0, 11) },
+            { XY(0, 2), XY(0, 10), XY(0, 3) },
+            { XY(0, 9), XY(0, 4), XY(0, 8) },
+            { XY(0, 5), XY(0, 7), XY(0, 6) },
+            { XY(9, 0), XY(9, 1), XY(9, 11) },
+            { XY(9, 2), XY(9, 10), XY(9, 3) },
+            { XY(9, 9), XY(9, 4), XY(9, 8) },
+            { XY(9, 5), XY(9, 7), XY(9, 6) },
+        },
+        .dram_size = 0xFF000000ULL,
+        .eth = { 14, {
+            XY(1, 1), XY(16, 1), XY(2, 1), XY(15, 1), XY(3, 1), XY(14, 1),
+            XY(4, 1), XY(13, 1), XY(5, 1), XY(12, 1), XY(6, 1), XY(11, 1),
+            XY(7, 1), XY(10, 1),
+        } },
+        .pcie = { 2, { XY(2, 0), XY(11, 0) } },
+        .arc = { 1, { XY(8, 0) } },
+        .security = { 1, { XY(8, 2) } },
+        .l2cpu = { 4, { XY(8, 3), XY(8, 5), XY(8, 7), XY(8, 9) } },
+        .router = { 18, {
+            XY(1, 0), XY(3, 0), XY(4, 0), XY(5, 0), XY(6, 0), XY(7, 0),
+            XY(10, 0), XY(12, 0), XY(13, 0), XY(14, 0), XY(15, 0),
+            XY(16, 0),
+            XY(8, 1), XY(8, 4), XY(8, 6), XY(8, 8), XY(8, 10), XY(8, 11),
+        } },
+    },
+};
+
+static const char *const tt_soc_kind_names[TT_SOC__MAX] = {
+    [TT_SOC_NONE] = "no",
+    [TT_SOC_TENSIX] = "Tensix",
+    [TT_SOC_DRAM] = "DRAM",
+    [TT_SOC_ETH] = "Ethernet",
+    [TT_SOC_PCIE] = "PCIe",
+    [TT_SOC_ARC] = "ARC",
+    [TT_SOC_SECURITY] = "security",
+    [TT_SOC_L2CPU] = "L2CPU",
+    [TT_SOC_ROUTER] = "router-only",
+};
+
+const TTSocLayout *tt_soc_layout(TTArchId arch)
+{
+    assert(arch < TT_ARCH__MAX);
+    return &tt_soc_layouts[arch];
+}
+
+const char *tt_soc_kind_name(TTSocKind k)
+{
+    return k < TT_SOC__MAX ? tt_soc_kind_names[k] : "?";
+}
+
+static bool tt_soc_in_list(const TTSocList *li, uint32_t x, uint32_t y,
+                           uint32_t *index)
+{
+    for (uint32_t i = 0; i < li->n; i++) {
+        if (li->xy[i].x == x && li->xy[i].y == y) {
+            *index = i;
+            return true;
+        }
+    }
+    return false;
+}
+
+TTSocKind tt_soc_kind_at(const TTSocLayout *l, uint32_t x, uint32_t y,
+                         uint32_t *index, uint32_t *port)
+{
+    static const struct {
+        TTSocKind kind;
+        size_t offset;
+    } lists[] = {
+        { TT_SOC_ETH, offsetof(TTSocLayout, eth) },
+        { TT_SOC_PCIE, offsetof(TTSocLayout, pcie) },
+        { TT_SOC_ARC, offsetof(TTSocLayout, arc) },
+        { TT_SOC_SECURITY, offsetof(TTSocLayout, security) },
+        { TT_SOC_L2CPU, offsetof(TTSocLayout, l2cpu) },
+        { TT_SOC_ROUTER, offsetof(TTSocLayout, router) },
+    };
+    uint32_t dummy_i, dummy_p;
+    bool wx = false, wy = false;
+
+    index = index ?: &dummy_i;
+    port = port ?: &dummy_p;
+    *index = 0;
+    *port = 0;
+    if (x >= l->width || y >= l->height) {
+        return TT_SOC_NONE;
+    }
+    for (uint32_t i = 0; i < l->num_worker_x; i++) {
+        wx |= l->worker_x[i] == x;
+    }
+    for (uint32_t i = 0; i < l->num_worker_y; i++) {
+        wy |= l->worker_y[i] == y;
+    }
+    if (wx && wy) {
+        uint32_t n = 0;
+
+        /* Row-major index among the workers */
+        for (uint32_t j = 0; j < l->num_worker_y && l->worker_y[j] < y; j++) {
+            n += l->num_worker_x;
+        }
+        for (uint32_t i = 0; i < l->num_worker_x && l->worker_x[i] < x; i++) {
+            n++;
+        }
+        *index = n;
+        return TT_SOC_TENSIX;
+    }
+    for (uint32_t c = 0; c < l->num_dram; c++) {
+        for (uint32_t p = 0; p < TT_SOC_DRAM_PORTS; p++) {
+            if (l->dram[c][p].x == x && l->dram[c][p].y == y) {
+                *index = c;
+                *port = p;
+                return TT_SOC_DRAM;
+            }
+        }
+    }
+    for (size_t k = 0; k < ARRAY_SIZE(lists); k++) {
+        const TTSocList *li = (const void *)((const char *)l +
+                                             lists[k].offset);
+
+        if (tt_soc_in_list(li, x, y, index)) {
+            return lists[k].kind;
+        }
+    }
+    return TT_SOC_NONE;
+}
+
+uint32_t tt_soc_num_workers(const TTSocLayout *l)
+{
+    return l->num_worker_x * l->num_worker_y;
+}
+
+void tt_soc_worker_xy(const TTSocLayout *l, uint32_t i, uint32_t *x,
+                      uint32_t *y)
+{
+    assert(i < tt_soc_num_workers(l));
+    *x = l->worker_x[i % l->num_worker_x];
+    *y = l->worker_y[i / l->num_worker_x];
+}
+
+/*
+ * Every coordinate of the grid is exactly one thing: the lists are
+ * disjoint and cover the grid (a check of the tables above).
+ */
+static void tt_soc_check_layout(const TTSocLayout *l)
+{
+    uint32_t listed = tt_soc_num_workers(l) + l->num_dram * TT_SOC_DRAM_PORTS +
+                      l->eth.n + l->pcie.n + l->arc.n + l->security.n +
+                      l->l2cpu.n + l->router.n;
+
+    assert(listed == l->width * l->height);
+    for (uint32_t y = 0; y < l->height; y++) {
+        for (uint32_t x = 0; x < l->width; x++) {
+            assert(tt_soc_kind_at(l, x, y, NULL, NULL) != TT_SOC_NONE);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------- */
+/* Stub tiles                                                             */
+/* ---------------------------------------------------------------------- */
+
+static uint64_t tt_soc_stub_read(void *opaque, hwaddr addr, unsigned size)
+{
+    TTSocStub *st = opaque;
+
+    trace_tt_soc_stub_access(tt_soc_kind_name(st->kind), st->x, st->y, addr,
+                             size, false, 0);
+    qemu_log_mask(LOG_UNIMP, "tt-soc: %s tile %u at (%u,%u): read of %u "
+                  "bytes at 0x%09" HWADDR_PRIx " is not modelled; reads 0\n",
+                  tt_soc_kind_name(st->kind), st->index, st->x, st->y, size,
+                  addr);
+    return 0;
+}
+
+static void tt_soc_stub_write(void *opaque, hwaddr addr, uint64_t val,
+                              unsigned size)
+{
+    TTSocStub *st = opaque;
+
+    trace_tt_soc_stub_access(tt_soc_kind_name(st->kind), st->x, st->y, addr,
+                             size, true, val);
+    qemu_log_mask(LOG_UNIMP, "tt-soc: %s tile %u at (%u,%u): write of %u "
+                  "bytes (0x%" PRIx64 ") at 0x%09" HWADDR_PRIx " is not "
+                  "modelled; ignored\n", tt_soc_kind_name(st->kind),
+                  st->index, st->x, st->y, size, val, addr);
+}
+
+static const MemoryRegionOps tt_soc_stub_ops = {
+    .read = tt_soc_stub_read,
+    .write = tt_soc_stub_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid.min_access_size = 1,
+    .valid.max_access_size = 8,
+    .impl.min_access_size = 1,
+    .impl.max_access_size = 8,
+};
+
+void tt_soc_stub_init(TTSocStub *st, Object *owner, MemoryRegion *into,
+                      hwaddr base, uint64_t size, int priority,
+                      TTSocKind kind, uint32_t index, uint32_t x,
+                      uint32_t y)
+{
+    g_autofree char *name = g_strdup_printf("tt-%s-tile(%u,%u)",
+                                            tt_soc_kind_name(kind), x, y);
+
+    st->kind = kind;
+    st->index = index;
+    st->x = x;
+    st->y = y;
+    memory_region_init_io(&st->mr, owner, &tt_soc_stub_ops, st, name, size);
+    memory_region_add_subregion_overlap(into, base, &st->mr, priority);
+}
+
+/* ---------------------------------------------------------------------- */
+/* The SoC device: every non-Tensix tile of a chip                        */
+/* ---------------------------------------------------------------------- */
+
+static void tt_soc_realize(DeviceState *dev, Error **errp)
+{
+    TTSocState *s = TT_SOC(dev);
+    Object *obj = OBJECT(dev);
+    const TTSocLayout *l;
+    struct {
+        TTSocKind kind;
+        const TTSocList *list;
+    } kinds[5];
+    uint32_t n = 0;
+
+    if (s->arch_id >= TT_ARCH__MAX) {
+        error_setg(errp, "tt-soc: invalid architecture %u", s->arch_id);
+        return;
+    }
+    if (!s->noc) {
+        error_setg(errp, "tt-soc: 'noc' link not set");
+        return;
+    }
+    l = s->layout = tt_soc_layout(s->arch_id);
+    tt_soc_check_layout(l);
+
+    for (uint32_t c = 0; c < l->num_dram; c++) {
+        TTDramState *d = &s->dram[c];
+        g_autofree char *name = g_strdup_printf("dram[%u]", c);
+
+        object_initialize_child(obj, name, d, TYPE_TT_DRAM);
+        qdev_prop_set_uint32(DEVICE(d), "channel", c);
+        qdev_prop_set_uint64(DEVICE(d), "size", l->dram_size);
+        for (int p = 0; p < TT_SOC_DRAM_PORTS; p++) {
+            g_autofree char *pn = g_strdup_printf("port%d", p);
+
+            qdev_prop_set_uint32(DEVICE(d), pn,
+                                 l->dram[c][p].x | l->dram[c][p].y << 8);
+        }
+        object_property_set_link(OBJECT(d), "noc", OBJECT(s->noc),
+                                 &error_abort);
+        if (!qdev_realize(DEVICE(d), NULL, errp)) {
+            return;
+        }
+    }
+
+    assert(l->arc.n == 1);
+    object_initialize_child(obj, "arc", &s->arc, TYPE_TT_ARC);
+    qdev_prop_set_uint8(DEVICE(&s->arc), "arch", s->arch_id);
+    qdev_prop_set_uint32(DEVICE(&s->arc), "x", l->arc.xy[0].x);
+    qdev_prop_set_uint32(DEVICE(&s->arc), "y", l->arc.xy[0].y);
+    object_property_set_link(OBJECT(&s->arc), "noc", OBJECT(s->noc),
+                             &error_abort);
+    if (!qdev_realize(DEVICE(&s->arc), NULL, errp)) {
+        return;
+    }
+    qemu_register_resettable(OBJECT(&s->arc));
+
+    /* Everything else: logging stubs over the whole tile */
+    kinds[0].kind = TT_SOC_ETH;
+    kinds[0].list = &l->eth;
+    kinds[1].kind = TT_SOC_PCIE;
+    kinds[1].list = &l->pcie;
+    kinds[2].kind = TT_SOC_SECURITY;
+    kinds[2].list = &l->security;
+    kinds[3].kind = TT_SOC_L2CPU;
+    kinds[3].list = &l->l2cpu;
+    kinds[4].kind = TT_SOC_ROUTER;
+    kinds[4].list = &l->router;
+    for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+        s->num_stubs += kinds[k].list->n;
+    }
+    s->stubs = g_new0(TTSocStub, s->num_stubs);
+    for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+        for (uint32_t i = 0; i < kinds[k].list->n; i++, n++) {
+            uint32_t x = kinds[k].list->xy[i].x, y = kinds[k].list->xy[i].y;
+
+            tt_soc_stub_init(&s->stubs[n], obj, s->noc, TT_NOC_ADDR(x, y, 0),
+                             TT_SOC_SLOT_SIZE, 0, kinds[k].kind, i, x, y);
+        }
+    }
+}
+
+static void tt_soc_finalize(Object *obj)
+{
+    TTSocState *s = TT_SOC(obj);
+
+    g_free(s->stubs);
+}
+
+static const Property tt_soc_properties[] = {
+    DEFINE_PROP_UINT8("arch", TTSocState, arch_id, TT_ARCH_BLACKHOLE),
+    DEFINE_PROP_LINK("noc", TTSocState, noc, TYPE_MEMORY_REGION,
+                     MemoryRegion *),
+};
+
+static void tt_soc_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+
+    dc->desc = "Tenstorrent chip: the non-Tensix tiles";
+    dc->realize = tt_soc_realize;
+    dc->user_creatable = false;
+    device_class_set_props(dc, tt_soc_properties);
+}
+
+static const TypeInfo tt_soc_info = {
+    .name = TYPE_TT_SOC,
+    .parent = TYPE_DEVICE,
+    .instance_size = sizeof(TTSocState),
+    .instance_finalize = tt_soc_finalize,
+    .class_init = tt_soc_class_init,
+};
+
+static void tt_soc_register_types(void)
+{
+    type_register_static(&tt_soc_info);
+}
+
+type_init(tt_soc_register_types)

@@ -1,0 +1,711 @@
+/*
+ * QTest: boot the project's firmware (tests-qtest/firmware/ttfw) on
+ * tt-blackhole and tt-wormhole with the launcher (tt-launch.c) and launch
+ * kernels, the tt-metal slow-dispatch way (reference/boot-and-launch.md).
+ *
+ * The firmware and the test kernels are built at the start into a
+ * temporary directory with firmware/ttfw/build.sh (about 2 s; the test is
+ * skipped without riscv64-unknown-elf-gcc), unless TTFW_DIR names a build.
+ *
+ * Machine: a 2x1 grid at the chip's first worker, BH (1,2)-(2,2), WH
+ * (1,1)-(2,1).  The firmware boots on the first tile; the second one, held
+ * in reset, serves as remote memory for the kernels' NoC transfers (no
+ * DRAM in a Tensix-only grid).  The DRAM test uses the full chip
+ * (-M ...,soc=full; Blackhole only with -m slow: 700 cores take QEMU
+ * seconds to create).
+ *
+ * Expected values are derived from the kernels' specification (comments
+ * in firmware/ttfw/kernels/NAME.c) and the Dec-2024 layout
+ * (firmware/ttfw/ttfw_layout.h), never from running the model.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#define TT_LAUNCH_NO_MAIN
+#include "tt-launch.c"
+
+static char *fw_root;           /* OUT of build.sh: OUT/{bh,wh}/... */
+static char *fw_tmp;            /* to remove at the end */
+
+/* tests-qtest, from this file (__FILE__ is relative to QEMU's build dir) */
+static char *src_dir_from(const char *base)
+{
+    g_autofree char *src = g_path_is_absolute(__FILE__) ?
+        g_strdup(__FILE__) : g_build_filename(base, __FILE__, NULL);
+    g_autofree char *real = realpath(src, NULL);
+
+    return real ? g_path_get_dirname(real) : NULL;
+}
+
+static char *find_src_dir(void)
+{
+    g_autofree char *cwd = g_get_current_dir();
+    g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
+    char *dir = src_dir_from(cwd);
+
+    if (!dir && exe) {
+        g_autofree char *bin = g_path_get_dirname(exe);
+        g_autofree char *build = g_build_filename(bin, "..", "..", "..",
+                                                  NULL);
+
+        dir = src_dir_from(build);
+    }
+    return dir;
+}
+
+/* Build the firmware and the test kernels; NULL (and why) if impossible */
+static char *build_firmware(char **why)
+{
+    const char *env = getenv("TTFW_DIR");
+    g_autofree char *src = NULL;
+    g_autofree char *script = NULL;
+    g_autofree char *cc = NULL;
+    g_autoptr(GError) gerr = NULL;
+    g_autofree char *out = NULL, *err = NULL;
+    char *dir;
+    int status;
+
+    if (env && *env) {
+        return g_strdup(env);
+    }
+    src = find_src_dir();
+    if (!src) {
+        *why = g_strdup("cannot find the tests-qtest sources");
+        return NULL;
+    }
+    cc = g_find_program_in_path("riscv64-unknown-elf-gcc");
+    if (!cc) {
+        *why = g_strdup("riscv64-unknown-elf-gcc not found");
+        return NULL;
+    }
+    script = g_build_filename(src, "firmware", "ttfw", "build.sh", NULL);
+    dir = g_dir_make_tmp("ttfw-XXXXXX", &gerr);
+    g_assert_no_error(gerr);
+    {
+        char *argv[] = { script, dir, NULL };
+
+        if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                          &out, &err, &status, &gerr) ||
+            !WIFEXITED(status) || WEXITSTATUS(status)) {
+            fprintf(stderr, "%s failed:\n%s%s\n", script, out ?: "",
+                    err ?: (gerr ? gerr->message : ""));
+            g_assert_not_reached();
+        }
+    }
+    fw_tmp = g_strdup(dir);
+    return dir;
+}
+
+static void remove_tree(const char *path)
+{
+    char *argv[] = { (char *)"rm", (char *)"-rf", (char *)path, NULL };
+
+    g_spawn_sync(NULL, argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL,
+                 NULL, NULL, NULL);
+}
+
+/* ---------------------------------------------------------------------- */
+
+typedef struct Env {
+    TTLaunch l;
+    const TTLArch *a;
+    TTLTile me;                 /* booted tile */
+    TTLTile mem;                /* the neighbour used as memory */
+    char *fw;                   /* OUT/<arch> */
+} Env;
+
+static char *kpath(Env *e, const char *name)
+{
+    return g_strdup_printf("%s/kernels/%s.elf", e->fw, name);
+}
+
+static void env_start(Env *e, const TTLArch *a)
+{
+    g_autofree char *opts = NULL;
+
+    memset(e, 0, sizeof(*e));
+    e->a = a;
+    e->me.x = a->first_x;
+    e->me.y = a->first_y;
+    e->mem.x = a->first_x + 1;
+    e->mem.y = a->first_y;
+    e->fw = g_strdup_printf("%s/%s", fw_root, a->fwdir);
+    opts = g_strdup_printf("grid-width=2,grid-height=1,tile-x=%u,tile-y=%u",
+                           e->me.x, e->me.y);
+    g_assert_true(ttl_start(&e->l, a, opts, NULL, false));
+}
+
+static void env_boot(Env *e)
+{
+    if (!ttl_boot(&e->l, e->fw, &e->me, 1)) {
+        g_error("boot: %s", e->l.err->str);
+    }
+}
+
+static void env_stop(Env *e)
+{
+    ttl_stop(&e->l);
+    g_free(e->fw);
+}
+
+static uint32_t rd(Env *e, const TTLTile *t, uint32_t a)
+{
+    return ttl_r32(&e->l, t->x, t->y, a);
+}
+
+static void wr(Env *e, const TTLTile *t, uint32_t a, uint32_t v)
+{
+    ttl_w32(&e->l, t->x, t->y, a, v);
+}
+
+/*
+ * Wait (1 s at most) until word @a of the booted tile reads @v: BRISC
+ * writes go DONE before it initialises its NoCs and reaches the launch
+ * loop.
+ */
+static bool wait_word(Env *e, uint32_t a, uint32_t v)
+{
+    double t0 = ttl_now();
+
+    while (rd(e, &e->me, a) != v) {
+        if (ttl_now() - t0 > 1) {
+            return false;
+        }
+        g_usleep(100);
+    }
+    return true;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Boot, and two launches of all five kernels                             */
+/* ---------------------------------------------------------------------- */
+
+#define SRC         0x20000u    /* on the memory tile */
+#define DST         0x21000u    /* scale.c output, memory tile */
+#define DST2        0x22000u    /* copy.c output, memory tile */
+#define REPORT_B    0x30000u    /* reports, booted tile */
+#define REPORT_NC   0x30100u
+#define REPORT_T    0x30200u
+#define NC_SCRATCH  0x41000u
+#define CB0_ADDR    0x40000u
+#define CB0_SIZE    0x1000u
+#define CB0_PAGE    0x100u
+#define NWORDS      8u
+#define VALUE       0x12345u
+
+static void fill_program(Env *e, TTLProgram *p, uint32_t mul, uint32_t add,
+                         uint32_t noc, uint32_t sem0, uint32_t sem1)
+{
+    memset(p, 0, sizeof(*p));
+    p->kernel[TTL_BRISC] = kpath(e, "scale-brisc");
+    p->kernel[TTL_NCRISC] = kpath(e, "copy-ncrisc");
+    p->kernel[TTL_TRISC0] = kpath(e, "tensix-trisc0");
+    p->kernel[TTL_TRISC1] = kpath(e, "tensix-trisc1");
+    p->kernel[TTL_TRISC2] = kpath(e, "tensix-trisc2");
+    {
+        uint32_t r[] = { e->mem.x, e->mem.y, SRC, e->mem.x, e->mem.y, DST,
+                         NWORDS, mul, REPORT_B };
+
+        memcpy(p->rta[TTFW_CLASS_DM0], r, sizeof(r));
+        p->num_rta[TTFW_CLASS_DM0] = ARRAY_SIZE(r);
+    }
+    p->crta[TTFW_CLASS_DM0][0] = add;
+    p->num_crta[TTFW_CLASS_DM0] = 1;
+    {
+        uint32_t r[] = { e->mem.x, e->mem.y, SRC, e->mem.x, e->mem.y, DST2,
+                         4 * NWORDS, REPORT_NC, NC_SCRATCH };
+
+        memcpy(p->rta[TTFW_CLASS_DM1], r, sizeof(r));
+        p->num_rta[TTFW_CLASS_DM1] = ARRAY_SIZE(r);
+    }
+    p->rta[TTFW_CLASS_COMPUTE][0] = REPORT_T;
+    p->rta[TTFW_CLASS_COMPUTE][1] = VALUE;
+    p->num_rta[TTFW_CLASS_COMPUTE] = 2;
+    p->sem[0] = sem0;
+    p->sem[1] = sem1;
+    p->cb[0].set = true;
+    p->cb[0].addr = CB0_ADDR;
+    p->cb[0].size = CB0_SIZE;
+    p->cb[0].page_size = CB0_PAGE;
+    p->brisc_noc = noc;
+}
+
+static void free_program(TTLProgram *p)
+{
+    for (int c = 0; c < TTL_NUM_CORES; c++) {
+        g_free((char *)p->kernel[c]);
+    }
+}
+
+static void check_launch(Env *e, uint32_t mul, uint32_t add, uint32_t noc,
+                         uint32_t sem0, uint32_t sem1)
+{
+    const TTLArch *a = e->a;
+    const uint32_t base = a->kcfg_base;
+    /* ttfw_layout.h: slot p at kernel_config_base + 0x800 + 0x2000 p */
+    const uint32_t slot0 = base + 0x800, slot1 = base + 0x2800;
+    uint32_t xy = e->me.x | e->me.y << 8;
+
+    /* scale.c: out[i] = in[i] * mul + add, in[i] = 3 i + 1 */
+    for (uint32_t i = 0; i < NWORDS; i++) {
+        g_assert_cmphex(rd(e, &e->mem, DST + 4 * i), ==,
+                        (3 * i + 1) * mul + add);
+    }
+    /* copy.c: a copy of the input */
+    for (uint32_t i = 0; i < NWORDS; i++) {
+        g_assert_cmphex(rd(e, &e->mem, DST2 + 4 * i), ==, 3 * i + 1);
+    }
+
+    /* BRISC report: its NoC is the launch message's brisc_noc_id */
+    g_assert_cmphex(rd(e, &e->me, REPORT_B + 0), ==, 0x600D0000);
+    g_assert_cmphex(rd(e, &e->me, REPORT_B + 4), ==, xy | noc << 16);
+    g_assert_cmphex(rd(e, &e->me, REPORT_B + 8), ==, base);
+    g_assert_cmphex(rd(e, &e->me, REPORT_B + 12), ==, slot0);
+    /* CB 0 in bytes on BRISC: fifo_limit - size = addr, pages = 16 */
+    g_assert_cmphex(rd(e, &e->me, REPORT_B + 16), ==, CB0_ADDR);
+    g_assert_cmphex(rd(e, &e->me, REPORT_B + 20), ==, CB0_SIZE);
+    g_assert_cmphex(rd(e, &e->me, REPORT_B + 24), ==, CB0_PAGE);
+    g_assert_cmphex(rd(e, &e->me, REPORT_B + 28), ==, CB0_SIZE / CB0_PAGE);
+    g_assert_cmphex(rd(e, &e->me, REPORT_B + 32), ==, 0xDA7A0000);
+    g_assert_cmphex(rd(e, &e->me, REPORT_B + 36), ==, 1);    /* .bss */
+    g_assert_cmphex(rd(e, &e->me, REPORT_B + 40), ==, add);
+    g_assert_cmphex(rd(e, &e->me, REPORT_B + 44), ==, sem0);
+
+    /* NCRISC: the other NoC; table[1]; entry in the ring or WH IRAM */
+    g_assert_cmphex(rd(e, &e->me, REPORT_NC + 0), ==, 0x600D0001);
+    g_assert_cmphex(rd(e, &e->me, REPORT_NC + 4), ==, xy | (1 - noc) << 16);
+    g_assert_cmphex(rd(e, &e->me, REPORT_NC + 8), ==, 0x7AB1E001);
+    g_assert_cmphex(rd(e, &e->me, REPORT_NC + 12), ==,
+                    a->wh ? TTFW_WH_NCRISC_KERNEL_IRAM : slot1);
+
+    /*
+     * TRISC n (proc 2 + n): GPR 10 = VALUE + n; CB 0 in 16-byte units:
+     * TRISC0 read pointer, TRISC2 write pointer = 0x40000 >> 4, size
+     * 0x1000 >> 4; TRISC1 sets up no CBs (0).
+     */
+    for (uint32_t n = 0; n < 3; n++) {
+        uint32_t r = REPORT_T + 32 * n;
+
+        g_assert_cmphex(rd(e, &e->me, r + 0), ==, 0x600D0002 + n);
+        g_assert_cmphex(rd(e, &e->me, r + 4), ==, VALUE + n);
+        g_assert_cmphex(rd(e, &e->me, r + 8), ==, n == 1 ? 0 : CB0_ADDR >> 4);
+        g_assert_cmphex(rd(e, &e->me, r + 12), ==,
+                        n == 1 ? 0 : CB0_SIZE >> 4);
+        g_assert_cmphex(rd(e, &e->me, r + 16), ==, 0xDA7A0002 + n);
+    }
+
+    /* Semaphores 0 and 1 (16 bytes apart): +1 by BRISC, +2 by NCRISC */
+    g_assert_cmphex(rd(e, &e->me, base + TTFW_KCFG_SEM), ==, sem0 + 1);
+    g_assert_cmphex(rd(e, &e->me, base + TTFW_KCFG_SEM + 16), ==, sem1 + 2);
+
+    /* Mailboxes: DONE, subordinates DONE, rd_ptr stays 0 (mode HOST) */
+    g_assert_cmphex(rd(e, &e->me, TTFW_GO_MSG) >> 24, ==, TTFW_RUN_MSG_DONE);
+    g_assert_cmphex(rd(e, &e->me, TTFW_SLAVE_SYNC), ==, 0);
+    g_assert_cmphex(rd(e, &e->me, TTFW_LAUNCH_MSG_RD_PTR), ==, 0);
+}
+
+static void test_program(gconstpointer data)
+{
+    const TTLArch *a = data;
+    Env e;
+    TTLProgram p;
+    double t0 = ttl_now();
+
+    env_start(&e, a);
+    env_boot(&e);
+
+    /*
+     * After the boot handshake (boot-and-launch.md 6.1, ttfw: BRISC waits
+     * for the four subordinates): go DONE, every run byte DONE, BRISC
+     * waiting for GO ("GW"), the others for their run byte ("W").
+     */
+    g_assert_cmphex(rd(&e, &e.me, TTFW_GO_MSG) >> 24, ==, TTFW_RUN_MSG_DONE);
+    g_assert_cmphex(rd(&e, &e.me, TTFW_SLAVE_SYNC), ==, 0);
+    g_assert_true(wait_word(&e, TTFW_WAYPOINT(0), 'G' | 'W' << 8));
+    g_assert_cmphex(rd(&e, &e.me, TTFW_WAYPOINT(1)), ==, 'W');
+    g_assert_cmphex(rd(&e, &e.me, TTFW_WAYPOINT(4)), ==, 'W');
+    /* Wormhole: NCRISC parked its resume routine's address (in IRAM) */
+    if (a->wh) {
+        uint32_t resume = rd(&e, &e.me, TTFW_NCRISC_RESUME_ADDR);
+
+        g_assert_cmphex(resume & 0xFFFF0000, ==, TTFW_MEM_NCRISC_IRAM_BASE);
+    }
+
+    for (uint32_t i = 0; i < NWORDS; i++) {
+        wr(&e, &e.mem, SRC + 4 * i, 3 * i + 1);
+    }
+
+    /* Launch 1: BRISC on NoC 0, NCRISC on NoC 1 */
+    fill_program(&e, &p, 5, 7, 0, 3, 10);
+    if (!ttl_launch(&e.l, &p)) {
+        g_error("launch 1: %s", e.l.err->str);
+    }
+    check_launch(&e, 5, 7, 0, 3, 10);
+    g_test_message("%s: QEMU start %.3f s, boot %.3f s, launch %.3f s, "
+                   "total %.3f s", a->name, e.l.t_start, e.l.t_boot,
+                   e.l.t_launch_last, ttl_now() - t0);
+    free_program(&p);
+
+    /* Launch 2: other arguments, BRISC on NoC 1 and NCRISC on NoC 0 */
+    fill_program(&e, &p, 0x100, 0x55, 1, 0, 7);
+    if (!ttl_launch(&e.l, &p)) {
+        g_error("launch 2: %s", e.l.err->str);
+    }
+    check_launch(&e, 0x100, 0x55, 1, 0, 7);
+    free_program(&p);
+    env_stop(&e);
+}
+
+/* ---------------------------------------------------------------------- */
+/* A faulting kernel and a hung one                                       */
+/* ---------------------------------------------------------------------- */
+
+/* Value of symbol @name in ELF @path (its .symtab) */
+static uint32_t elf_symbol(const char *path, const char *name)
+{
+    g_autofree uint8_t *buf = NULL;
+    gsize len;
+    const Elf32_Ehdr *eh;
+    const Elf32_Shdr *sh;
+
+    g_assert_true(g_file_get_contents(path, (char **)&buf, &len, NULL));
+    eh = (const Elf32_Ehdr *)buf;
+    sh = (const Elf32_Shdr *)(buf + eh->e_shoff);
+    for (int i = 0; i < eh->e_shnum; i++) {
+        const Elf32_Sym *sym;
+        const char *str;
+
+        if (sh[i].sh_type != SHT_SYMTAB) {
+            continue;
+        }
+        sym = (const Elf32_Sym *)(buf + sh[i].sh_offset);
+        str = (const char *)buf + sh[sh[i].sh_link].sh_offset;
+        for (uint32_t j = 0; j < sh[i].sh_size / sizeof(*sym); j++) {
+            if (!strcmp(str + sym[j].st_name, name)) {
+                return sym[j].st_value;
+            }
+        }
+    }
+    g_assert_not_reached();
+}
+
+static void test_fault(gconstpointer data)
+{
+    const TTLArch *a = data;
+    Env e;
+    TTLProgram p;
+    g_autofree char *k = NULL;
+    g_autofree char *want_tile = NULL, *want_pc = NULL;
+
+    env_start(&e, a);
+    env_boot(&e);
+
+    /*
+     * fault.c on TRISC1: writes 0xFA017000 | proc (3) at compute arg 0,
+     * then executes the all-ones word (illegal instruction, mcause 2) at
+     * its symbol fault_pc.  The launch must fail at once (no timeout)
+     * naming the tile, the core, the cause and that pc.
+     */
+    memset(&p, 0, sizeof(p));
+    k = kpath(&e, "fault-trisc1");
+    p.kernel[TTL_TRISC1] = k;
+    p.rta[TTFW_CLASS_COMPUTE][0] = REPORT_T;
+    p.num_rta[TTFW_CLASS_COMPUTE] = 1;
+    e.l.timeout_s = 20;
+    g_assert_false(ttl_launch(&e.l, &p));
+    g_assert_cmphex(rd(&e, &e.me, REPORT_T), ==, 0xFA017003);
+    want_tile = g_strdup_printf("tile (%u,%u) TRISC1:", e.me.x, e.me.y);
+    want_pc = g_strdup_printf("illegal instruction (mcause 2) at pc 0x%08x",
+                              elf_symbol(k, "fault_pc"));
+    g_test_message("%s", e.l.err->str);
+    g_assert_nonnull(strstr(e.l.err->str, want_tile));
+    g_assert_nonnull(strstr(e.l.err->str, want_pc));
+    g_assert_cmpfloat(e.l.t_launch_last, <, 10);
+    env_stop(&e);
+
+    /*
+     * hang.c on NCRISC (Wormhole: in IRAM): after the timeout the error
+     * says NCRISC is running its kernel ("R") and BRISC waits for it.
+     */
+    env_start(&e, a);
+    env_boot(&e);
+    memset(&p, 0, sizeof(p));
+    g_free(k);
+    k = kpath(&e, "hang-ncrisc");
+    p.kernel[TTL_NCRISC] = k;
+    e.l.timeout_s = 0.3;
+    g_assert_false(ttl_launch(&e.l, &p));
+    g_test_message("%s", e.l.err->str);
+    g_assert_nonnull(strstr(e.l.err->str, "no DONE after 0.3 s"));
+    g_assert_nonnull(strstr(e.l.err->str,
+                            "NCRISC waypoint \"R\": is running its kernel"));
+    g_assert_nonnull(strstr(e.l.err->str,
+                            "BRISC  waypoint \"NTW\": waits for the "
+                            "subordinates"));
+    env_stop(&e);
+}
+
+/* ---------------------------------------------------------------------- */
+/* DRAM on the full chip                                                  */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * dram.c through the bank tables, on -M <arch>,soc=full.  Bank 3: WH
+ * channel 1 (port (0,6)) at offset 1 GiB, BH channel 3 (port (0,7)) at 0
+ * (ttfw_layout.h / docs/launcher.md).  Bank-table XY entries: WH
+ * (y << 10) | (x << 4), BH (y << 6) | x; NoC 1 mirrors the coordinates in
+ * the WH 10x12 / BH 17x12 grid: WH (0,6) -> (9,5), BH (0,7) -> (16,4).
+ */
+static void test_dram(gconstpointer data)
+{
+    const TTLArch *a = data;
+    const uint32_t bank = 3, off = 0x1000, n = 8;
+    const uint32_t xy0 = a->wh ? (6 << 10) | (0 << 4) : (7 << 6) | 0;
+    const uint32_t xy1 = a->wh ? (5 << 10) | (9 << 4) : (4 << 6) | 16;
+    const uint64_t bank_off = a->wh ? 1ull << 30 : 0;
+    const uint32_t dx = 0, dy = a->wh ? 6 : 7;
+    g_autofree char *k = NULL;
+    Env e;
+    TTLProgram p;
+    uint8_t w[4];
+
+    /* 700 cores take QEMU ~4 s to create: only with -m slow */
+    if (!a->wh && !g_test_slow()) {
+        g_test_skip("the full Blackhole chip starts slowly: run with -m slow");
+        return;
+    }
+    memset(&e, 0, sizeof(e));
+    e.a = a;
+    e.me.x = a->first_x;
+    e.me.y = a->first_y;
+    e.fw = g_strdup_printf("%s/%s", fw_root, a->fwdir);
+    g_assert_true(ttl_start(&e.l, a, "soc=full", NULL, false));
+    g_assert_true(e.l.full_chip);
+    env_boot(&e);
+
+    /* input 1..8 at bank 3 + 0x1000 */
+    for (uint32_t i = 0; i < n; i++) {
+        stl_le_p(w, i + 1);
+        ttl_write(&e.l, dx, dy, bank_off + off + 4 * i, w, 4);
+    }
+    k = kpath(&e, "dram-brisc");
+    for (uint32_t noc = 0; noc < 2; noc++) {
+        memset(&p, 0, sizeof(p));
+        p.kernel[TTL_BRISC] = k;
+        p.rta[TTFW_CLASS_DM0][0] = bank;
+        p.rta[TTFW_CLASS_DM0][1] = off;
+        p.rta[TTFW_CLASS_DM0][2] = n;
+        p.rta[TTFW_CLASS_DM0][3] = REPORT_B;
+        p.rta[TTFW_CLASS_DM0][4] = CB0_ADDR;
+        p.num_rta[TTFW_CLASS_DM0] = 5;
+        p.brisc_noc = noc;
+        ttl_zero(&e.l, dx, dy, bank_off + off + 4 * n, 4 * n);
+        if (!ttl_launch(&e.l, &p)) {
+            g_error("DRAM launch (NoC %u): %s", noc, e.l.err->str);
+        }
+        /* sum 1..8 = 36; written back: word i + 1 + 1 */
+        g_assert_cmphex(rd(&e, &e.me, REPORT_B + 0), ==, 0x600D0000);
+        g_assert_cmphex(rd(&e, &e.me, REPORT_B + 4), ==, 36);
+        g_assert_cmphex(rd(&e, &e.me, REPORT_B + 8), ==, noc ? xy1 : xy0);
+        g_assert_cmphex(rd(&e, &e.me, REPORT_B + 12), ==, (uint32_t)bank_off);
+        g_assert_cmphex(rd(&e, &e.me, REPORT_B + 16), ==, a->num_dram_banks);
+        for (uint32_t i = 0; i < n; i++) {
+            g_assert_cmphex(ttl_r32(&e.l, dx, dy,
+                                    bank_off + off + 4 * n + 4 * i), ==,
+                            i + 2);
+        }
+    }
+    env_stop(&e);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Bad input                                                              */
+/* ---------------------------------------------------------------------- */
+
+/* A one-segment RV32 ELF: entry @entry, @len bytes at @vaddr */
+static char *write_elf(const char *dir, const char *name, uint32_t entry,
+                       uint32_t vaddr, uint32_t len)
+{
+    g_autofree uint8_t *buf = g_malloc0(sizeof(Elf32_Ehdr) +
+                                        sizeof(Elf32_Phdr) + len);
+    Elf32_Ehdr *eh = (Elf32_Ehdr *)buf;
+    Elf32_Phdr *ph = (Elf32_Phdr *)(eh + 1);
+    char *path = g_build_filename(dir, name, NULL);
+
+    memcpy(eh->e_ident, ELFMAG, SELFMAG);
+    eh->e_ident[EI_CLASS] = ELFCLASS32;
+    eh->e_ident[EI_DATA] = ELFDATA2LSB;
+    eh->e_ident[EI_VERSION] = EV_CURRENT;
+    eh->e_type = ET_EXEC;
+    eh->e_machine = EM_RISCV;
+    eh->e_version = EV_CURRENT;
+    eh->e_entry = entry;
+    eh->e_phoff = sizeof(*eh);
+    eh->e_ehsize = sizeof(*eh);
+    eh->e_phentsize = sizeof(*ph);
+    eh->e_phnum = 1;
+    ph->p_type = PT_LOAD;
+    ph->p_offset = sizeof(*eh) + sizeof(*ph);
+    ph->p_vaddr = ph->p_paddr = vaddr;
+    ph->p_filesz = ph->p_memsz = len;
+    g_assert_true(g_file_set_contents(path, (char *)buf,
+                                      sizeof(*eh) + sizeof(*ph) + len, NULL));
+    return path;
+}
+
+static void copy_file(const char *from, const char *to)
+{
+    g_autofree char *data = NULL;
+    gsize len;
+
+    g_assert_true(g_file_get_contents(from, &data, &len, NULL));
+    g_assert_true(g_file_set_contents(to, data, len, NULL));
+}
+
+static void expect_error(Env *e, const char *what, const char *want)
+{
+    g_test_message("%s: %s", what, e->l.err->str);
+    if (!strstr(e->l.err->str, want)) {
+        g_error("%s: error '%s' does not contain '%s'", what,
+                e->l.err->str, want);
+    }
+}
+
+static void test_bad_input(gconstpointer data)
+{
+    const TTLArch *a = data;
+    const TTLArch *other = a->wh ? &ttl_arch_bh : &ttl_arch_wh;
+    g_autofree char *dir = g_dir_make_tmp("ttfw-bad-XXXXXX", NULL);
+    g_autofree char *notelf = g_build_filename(dir, "notelf", NULL);
+    g_autofree char *badfw = g_build_filename(dir, "fw", NULL);
+    g_autofree char *seg = NULL, *wrong = NULL, *k = NULL;
+    TTLTile nowhere = { 5, 5 };
+    Env e;
+    TTLProgram p;
+
+    env_start(&e, a);
+    e.l.timeout_s = 3;
+
+    /* No tile at (5,5) in the 2x1 grid */
+    g_assert_false(ttl_boot(&e.l, e.fw, &nowhere, 1));
+    expect_error(&e, "missing tile", "no Tensix tile at (5,5)");
+
+    /*
+     * Firmware whose TRISC2 image has a segment at 0x100000: neither the
+     * TRISC2 firmware area nor its local RAM.  Other images are good.
+     */
+    g_assert_cmpint(g_mkdir_with_parents(badfw, 0700), ==, 0);
+    for (int c = 0; c < TTL_NUM_CORES; c++) {
+        g_autofree char *from = g_strdup_printf("%s/%s.elf", e.fw,
+                                                ttl_proc_name[c]);
+        g_autofree char *to = g_strdup_printf("%s/%s.elf", badfw,
+                                              ttl_proc_name[c]);
+
+        if (c == TTL_TRISC2) {
+            g_free(write_elf(badfw, "trisc2.elf", a->fw_base[c], 0x100000,
+                             16));
+        } else {
+            copy_file(from, to);
+        }
+    }
+    g_assert_false(ttl_boot(&e.l, badfw, &e.me, 1));
+    {
+        g_autofree char *want = g_strdup_printf(
+            "tile (%u,%u) TRISC2 firmware '%s/trisc2.elf': segment "
+            "[0x00100000, 0x00100010) is outside the TRISC2 firmware area",
+            e.me.x, e.me.y, badfw);
+
+        expect_error(&e, "segment outside", want);
+    }
+
+    /* The good firmware still boots afterwards */
+    env_boot(&e);
+
+    /* Kernels: not an ELF, built for the other architecture */
+    g_assert_true(g_file_set_contents(notelf, "hello", 5, NULL));
+    memset(&p, 0, sizeof(p));
+    p.kernel[TTL_BRISC] = notelf;
+    g_assert_false(ttl_launch(&e.l, &p));
+    expect_error(&e, "not an ELF", "is not an ELF file");
+
+    wrong = g_strdup_printf("%s/%s/kernels/scale-brisc.elf", fw_root,
+                            other->fwdir);
+    p.kernel[TTL_BRISC] = wrong;
+    g_assert_false(ttl_launch(&e.l, &p));
+    expect_error(&e, "other arch", "built for the other architecture");
+
+    /* The BRISC kernel given to BRISC and TRISC0: same place */
+    k = kpath(&e, "scale-brisc");
+    p.kernel[TTL_BRISC] = k;
+    p.kernel[TTL_TRISC0] = k;
+    g_assert_false(ttl_launch(&e.l, &p));
+    expect_error(&e, "overlap", "overlap in the ring");
+    p.kernel[TTL_BRISC] = p.kernel[TTL_TRISC0] = NULL;
+
+    /* Wormhole: the NCRISC kernel (code in IRAM) given to TRISC1 */
+    if (a->wh) {
+        g_autofree char *nc = kpath(&e, "copy-ncrisc");
+
+        p.kernel[TTL_TRISC1] = nc;
+        g_assert_false(ttl_launch(&e.l, &p));
+        expect_error(&e, "IRAM kernel on a TRISC",
+                     "only Wormhole NCRISC kernels run elsewhere");
+    }
+
+    /* A segment in the kernel-config area itself */
+    seg = write_elf(dir, "cfg.elf", a->kcfg_base + 0x100,
+                    a->kcfg_base + 0x100, 16);
+    p.kernel[TTL_TRISC1] = seg;
+    g_assert_false(ttl_launch(&e.l, &p));
+    expect_error(&e, "config area", "is outside the kernel area");
+
+    /* After all that, a good launch still works */
+    fill_program(&e, &p, 2, 1, 0, 0, 0);
+    for (uint32_t i = 0; i < NWORDS; i++) {
+        wr(&e, &e.mem, SRC + 4 * i, 3 * i + 1);
+    }
+    if (!ttl_launch(&e.l, &p)) {
+        g_error("good launch: %s", e.l.err->str);
+    }
+    check_launch(&e, 2, 1, 0, 0, 0);
+    free_program(&p);
+    env_stop(&e);
+    remove_tree(dir);
+}
+
+int main(int argc, char **argv)
+{
+    g_autofree char *why = NULL;
+    int ret;
+
+    g_test_init(&argc, &argv, NULL);
+    fw_root = build_firmware(&why);
+    if (!fw_root) {
+        g_test_message("skipping: %s", why);
+    }
+    for (int i = 0; i < 2; i++) {
+        const TTLArch *a = i ? &ttl_arch_wh : &ttl_arch_bh;
+        g_autofree char *p1 = g_strdup_printf("/tensix/launch/%s/program",
+                                              a->fwdir);
+        g_autofree char *p2 = g_strdup_printf("/tensix/launch/%s/fault-hang",
+                                              a->fwdir);
+        g_autofree char *p3 = g_strdup_printf("/tensix/launch/%s/bad-input",
+                                              a->fwdir);
+        g_autofree char *p4 = g_strdup_printf("/tensix/launch/%s/dram",
+                                              a->fwdir);
+
+        if (!fw_root) {
+            continue;
+        }
+        qtest_add_data_func(p1, a, test_program);
+        qtest_add_data_func(p2, a, test_fault);
+        qtest_add_data_func(p3, a, test_bad_input);
+        qtest_add_data_func(p4, a, test_dram);
+    }
+    ret = g_test_run();
+    if (fw_tmp) {
+        remove_tree(fw_tmp);
+    }
+    g_free(fw_root);
+    return ret;
+}

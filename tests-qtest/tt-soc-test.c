@@ -1,0 +1,657 @@
+/*
+ * QTest testcase for the full-chip layouts (-M tt-wormhole,soc=full and
+ * -M tt-blackhole,soc=full): Tensix tiles at exactly the worker
+ * coordinates, DRAM channels aliased across their three DRAM tiles, the
+ * DRAM size, NoC requests from a Tensix tile to DRAM, the ARC registers.
+ *
+ * The maps below are transcribed by hand from the vendor SoC descriptors
+ * (tt-metal tt_metal/soc_descriptors/wormhole_b0_80_arch.yaml and
+ * blackhole_140_arch.yaml; tt-umd {wormhole,blackhole}_implementation.hpp
+ * for the Blackhole PCIe/security/L2CPU tiles the tt-metal file calls
+ * router-only), not taken from the model's tables.  DRAM sizes:
+ * tt-isa-documentation WormholeB0/DRAMTile/README.md (2 x 1 GiB per group
+ * of three tiles, at NoC addresses 0 and 0x4000_0000) and the Blackhole
+ * descriptor's dram_bank_size 4278190080 = 0xFF000000.  Register layouts:
+ * WormholeB0 / BlackholeA0 NoC/MemoryMap.md, ARCTile/ResetUnit.md.
+ *
+ * qtest accesses go through the first tile's BRISC view: below 4 GiB that
+ * is the first worker's own local map (not NoC coordinate (0,0)), above
+ * 4 GiB the NoC view, tile (x, y)'s local address A at
+ * (y << 42) | (x << 36) | A.  So coordinate (0,0), a DRAM tile on both
+ * chips, is only reached here through NoC requests.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "libqtest.h"
+#include "qobject/qdict.h"
+#include "qobject/qlist.h"
+
+#define NOC(x, y, a) \
+    (((uint64_t)(y) << 42) | ((uint64_t)(x) << 36) | (uint64_t)(a))
+
+#define SOFT_RESET_0            0xFFB121B0u
+#define SOFT_RESET_ALL_HELD     0x47800u    /* B, T0-T2, NC held */
+#define SOFT_RESET_BRISC_ONLY   0x47000u    /* B released */
+#define NIU_BASE                0xFFB20000u
+#define NIU_SIZE                0x10000u
+#define TEST_ADDR               0x100u      /* a Tensix L1 / DRAM word */
+
+/* NOC_CTRL */
+#define CMD_RD                  0x0u
+#define CMD_WR                  0x2u
+#define CMD_RESP_MARKED         (1u << 4)
+
+/* NOC_STATUS indices (Counters.md) */
+#define MST_WR_ACK_RECEIVED     0x1
+#define MST_RD_RESP_RECEIVED    0x2
+
+typedef struct Chip {
+    const char *name;
+    const char *machine;
+    bool bh;
+    uint32_t w, h;
+    const char *const *map;     /* map[y][x] */
+    uint32_t workers;
+    uint32_t num_dram;
+    uint8_t dram[8][3][2];      /* channel, port, (x, y) */
+    uint64_t dram_size;
+    uint32_t first_x, first_y;  /* first worker, row-major */
+    /* NIU registers (offset in a command buffer window) */
+    uint32_t o_ret_lo, o_ctrl, o_at_len_be, o_cmd_ctrl, o_node_id,
+             o_endpoint_id;
+    uint64_t arc_reset_unit;    /* NoC local address of the reset unit */
+    uint32_t arc_x, arc_y;
+    uint64_t csm;               /* WH ARC CSM, or 0 */
+} Chip;
+
+/*
+ * T Tensix, D DRAM, E Ethernet, P PCIe, A ARC, S security, L L2CPU,
+ * R router-only.
+ */
+static const char *const wh_map[12] = {
+    "DEEEEDEEEE",
+    "DTTTTDTTTT",
+    "RTTTTDTTTT",
+    "PTTTTDTTTT",
+    "RTTTTDTTTT",
+    "DTTTTDTTTT",
+    "DEEEEDEEEE",
+    "DTTTTDTTTT",
+    "RTTTTDTTTT",
+    "RTTTTDTTTT",
+    "ATTTTDTTTT",
+    "DTTTTDTTTT",
+};
+
+static const char *const bh_map[12] = {
+    "DRPRRRRRADRPRRRRR",
+    "DEEEEEEERDEEEEEEE",
+    "DTTTTTTTSDTTTTTTT",
+    "DTTTTTTTLDTTTTTTT",
+    "DTTTTTTTRDTTTTTTT",
+    "DTTTTTTTLDTTTTTTT",
+    "DTTTTTTTRDTTTTTTT",
+    "DTTTTTTTLDTTTTTTT",
+    "DTTTTTTTRDTTTTTTT",
+    "DTTTTTTTLDTTTTTTT",
+    "DTTTTTTTRDTTTTTTT",
+    "DTTTTTTTRDTTTTTTT",
+};
+
+static const Chip chip_wh = {
+    .name = "wormhole",
+    .machine = "tt-wormhole,soc=full",
+    .bh = false,
+    .w = 10, .h = 12,
+    .map = wh_map,
+    .workers = 80,
+    .num_dram = 6,
+    .dram = {
+        { { 0, 0 }, { 0, 1 }, { 0, 11 } },
+        { { 0, 5 }, { 0, 6 }, { 0, 7 } },
+        { { 5, 0 }, { 5, 1 }, { 5, 11 } },
+        { { 5, 2 }, { 5, 9 }, { 5, 10 } },
+        { { 5, 3 }, { 5, 4 }, { 5, 8 } },
+        { { 5, 5 }, { 5, 6 }, { 5, 7 } },
+    },
+    .dram_size = 2ULL << 30,
+    .first_x = 1, .first_y = 1,
+    .o_ret_lo = 0x0C, .o_ctrl = 0x1C, .o_at_len_be = 0x20,
+    .o_cmd_ctrl = 0x28, .o_node_id = 0x2C, .o_endpoint_id = 0x30,
+    .arc_reset_unit = 0x880030000ULL,
+    .arc_x = 0, .arc_y = 10,
+    .csm = 0x810000000ULL,
+};
+
+static const Chip chip_bh = {
+    .name = "blackhole",
+    .machine = "tt-blackhole,soc=full",
+    .bh = true,
+    .w = 17, .h = 12,
+    .map = bh_map,
+    .workers = 140,
+    .num_dram = 8,
+    .dram = {
+        { { 0, 0 }, { 0, 1 }, { 0, 11 } },
+        { { 0, 2 }, { 0, 10 }, { 0, 3 } },
+        { { 0, 9 }, { 0, 4 }, { 0, 8 } },
+        { { 0, 5 }, { 0, 7 }, { 0, 6 } },
+        { { 9, 0 }, { 9, 1 }, { 9, 11 } },
+        { { 9, 2 }, { 9, 10 }, { 9, 3 } },
+        { { 9, 9 }, { 9, 4 }, { 9, 8 } },
+        { { 9, 5 }, { 9, 7 }, { 9, 6 } },
+    },
+    .dram_size = 0xFF000000ULL,
+    .first_x = 1, .first_y = 2,
+    .o_ret_lo = 0x0C, .o_ctrl = 0x1C, .o_at_len_be = 0x20,
+    .o_cmd_ctrl = 0x40, .o_node_id = 0x44, .o_endpoint_id = 0x48,
+    .arc_reset_unit = 0x80030000ULL,
+    .arc_x = 8, .arc_y = 0,
+    .csm = 0,
+};
+
+static QTestState *start(const Chip *c, const char *extra)
+{
+    return qtest_initf("-machine %s %s", c->machine, extra ? extra : "");
+}
+
+/*
+ * A full chip takes seconds to start (docs/units/soc.md): the tests of a
+ * chip without a program share one machine, in the order they are added
+ * (their addresses do not overlap); the last of them (arc) resets and
+ * stops it.
+ */
+static QTestState *shared_qts[2];
+
+static QTestState *shared(const Chip *c)
+{
+    if (!shared_qts[c->bh]) {
+        shared_qts[c->bh] = start(c, NULL);
+    }
+    return shared_qts[c->bh];
+}
+
+static void shared_quit(const Chip *c)
+{
+    qtest_quit(shared_qts[c->bh]);
+    shared_qts[c->bh] = NULL;
+}
+
+static bool is_origin(uint32_t x, uint32_t y)
+{
+    return x == 0 && y == 0;
+}
+
+/* ---------------------------------------------------------------------- */
+/* NIU requests (tt-noc-test.c conventions)                               */
+/* ---------------------------------------------------------------------- */
+
+static uint64_t niu_reg(const Chip *c, uint32_t x, uint32_t y, int noc,
+                        uint32_t off)
+{
+    /* command buffer 0 */
+    return NOC(x, y, NIU_BASE + noc * NIU_SIZE + off);
+}
+
+/*
+ * TARG (@ret false) or RET registers of buffer 0: local address @addr at
+ * this NoC's coordinates (cx, cy).  WH: LO, MID = addr[35:32] | x << 4 |
+ * y << 10.  BH: LO, MID = addr[63:32], HI = x | y << 6.
+ */
+static void set_addr(QTestState *qts, const Chip *c, uint32_t x, uint32_t y,
+                     int noc, bool ret, uint32_t cx, uint32_t cy,
+                     uint64_t addr)
+{
+    uint32_t lo = ret ? c->o_ret_lo : 0;
+
+    qtest_writel(qts, niu_reg(c, x, y, noc, lo), addr);
+    if (c->bh) {
+        qtest_writel(qts, niu_reg(c, x, y, noc, lo + 4), addr >> 32);
+        qtest_writel(qts, niu_reg(c, x, y, noc, lo + 8), cx | cy << 6);
+    } else {
+        qtest_writel(qts, niu_reg(c, x, y, noc, lo + 4),
+                     ((addr >> 32) & 0xF) | cx << 4 | cy << 10);
+    }
+}
+
+/*
+ * One request from the tile at NoC 0 (x, y) on NoC @noc: @targ / @ret are
+ * coordinates on that NoC.  Writes: TARG = source in the initiator, RET =
+ * destination.  Reads: TARG = source, RET = destination in the initiator.
+ */
+static void request(QTestState *qts, const Chip *c, uint32_t x, uint32_t y,
+                    int noc, uint32_t ctrl, uint32_t tx, uint32_t ty,
+                    uint64_t taddr, uint32_t rx, uint32_t ry, uint64_t raddr,
+                    uint32_t len)
+{
+    set_addr(qts, c, x, y, noc, false, tx, ty, taddr);
+    set_addr(qts, c, x, y, noc, true, rx, ry, raddr);
+    qtest_writel(qts, niu_reg(c, x, y, noc, c->o_at_len_be), len);
+    qtest_writel(qts, niu_reg(c, x, y, noc, c->o_ctrl), ctrl);
+    qtest_writel(qts, niu_reg(c, x, y, noc, c->o_cmd_ctrl), 1);
+    /* NOC_CMD_CTRL reads 0 once the request has been initiated */
+    g_assert_cmphex(qtest_readl(qts, niu_reg(c, x, y, noc, c->o_cmd_ctrl)),
+                    ==, 0);
+}
+
+static uint32_t counter(QTestState *qts, uint32_t x, uint32_t y, int noc,
+                        int idx)
+{
+    return qtest_readl(qts, NOC(x, y, NIU_BASE + noc * NIU_SIZE + 0x200 +
+                                4 * idx));
+}
+
+/* ---------------------------------------------------------------------- */
+/* Layout                                                                 */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Every coordinate of the chip: Tensix tiles exactly where the map says T
+ * (SOFT_RESET_0 present, NODE_ID naming that coordinate in a chip-sized
+ * NoC, L1 storage), DRAM where it says D (storage at local address 0
+ * too, but no SOFT_RESET_0), nothing that stores or has SOFT_RESET_0
+ * elsewhere, nor outside the grid.
+ */
+static void test_layout(const void *data)
+{
+    const Chip *c = data;
+    QTestState *qts = shared(c);
+    uint32_t tensix = 0, dram = 0;
+    g_autofree bool *seen_index = g_new0(bool, 256);
+
+    for (uint32_t y = 0; y < c->h; y++) {
+        g_assert_cmpuint(strlen(c->map[y]), ==, c->w);
+        for (uint32_t x = 0; x < c->w; x++) {
+            char k = c->map[y][x];
+            uint32_t mark = 0x5A000000u | y << 8 | x;
+
+            if (is_origin(x, y)) {
+                continue;       /* see the header comment */
+            }
+            qtest_writel(qts, NOC(x, y, TEST_ADDR), mark);
+            if (k == 'T') {
+                uint32_t node0, node1, ep, x1 = c->w - 1 - x,
+                         y1 = c->h - 1 - y;
+
+                tensix++;
+                g_assert_cmphex(qtest_readl(qts, NOC(x, y, TEST_ADDR)), ==,
+                                mark);
+                /*
+                 * Machine decision (docs/units/soc.md): on the full chip
+                 * every tile is held after reset when no program is given:
+                 * SOFT_RESET_0's silicon reset value, five cores held.
+                 */
+                g_assert_cmphex(qtest_readl(qts, NOC(x, y, SOFT_RESET_0)), ==,
+                                SOFT_RESET_ALL_HELD);
+                /*
+                 * NOC_NODE_ID (MemoryMap.md): x [5:0], y [11:6], NoC
+                 * width [18:12] ("in practice always 10" WH / 17 BH),
+                 * height [25:19] (12), [28] X-first routing (NoC 0 only);
+                 * NoC 1 coordinates are mirrored.  Dateline bits 26/27 are
+                 * not checked (which routers set them is undocumented).
+                 */
+                node0 = qtest_readl(qts, niu_reg(c, x, y, 0, c->o_node_id));
+                node1 = qtest_readl(qts, niu_reg(c, x, y, 1, c->o_node_id));
+                g_assert_cmphex(node0 & ~(3u << 26), ==,
+                                x | y << 6 | c->w << 12 | c->h << 19 |
+                                1u << 28);
+                g_assert_cmphex(node1 & ~(3u << 26), ==,
+                                x1 | y1 << 6 | c->w << 12 | c->h << 19);
+                /*
+                 * NOC_ENDPOINT_ID: tile type Tensix (WH 1 in [23:16], BH
+                 * 0x0100 in [23:8]), NoC index [31:24], tile index [7:0]
+                 * below the number of Tensix tiles and distinct (checked
+                 * for the first 51 tiles in row-major order only: QEMU's
+                 * 255 cluster ids make the model repeat indices every 51
+                 * tiles, docs/units/soc.md).
+                 */
+                ep = qtest_readl(qts, niu_reg(c, x, y, 0, c->o_endpoint_id));
+                g_assert_cmphex(ep & 0xFFFFFF00u, ==, 0x00010000u);
+                g_assert_cmpuint(ep & 0xFF, <, c->workers);
+                if (tensix <= 51) {
+                    g_assert_false(seen_index[ep & 0xFF]);
+                    seen_index[ep & 0xFF] = true;
+                }
+                ep = qtest_readl(qts, niu_reg(c, x, y, 1, c->o_endpoint_id));
+                g_assert_cmphex(ep & 0xFFFFFF00u, ==, 0x01010000u);
+            } else if (k == 'D') {
+                dram++;
+                g_assert_cmphex(qtest_readl(qts, NOC(x, y, TEST_ADDR)), ==,
+                                mark);
+                g_assert_cmphex(qtest_readl(qts, NOC(x, y, SOFT_RESET_0)), ==,
+                                0);
+            } else {
+                /* E, P, A, S, L, R: no storage, reads 0 */
+                g_assert_cmphex(qtest_readl(qts, NOC(x, y, TEST_ADDR)), ==, 0);
+                g_assert_cmphex(qtest_readl(qts, NOC(x, y, SOFT_RESET_0)), ==,
+                                0);
+            }
+        }
+    }
+    g_assert_cmpuint(tensix, ==, c->workers);
+    g_assert_cmpuint(dram, ==, c->num_dram * 3 - 1);     /* less (0,0) */
+
+    /* Outside the grid: nothing */
+    qtest_writel(qts, NOC(c->w, 1, TEST_ADDR), 0x12345678);
+    g_assert_cmphex(qtest_readl(qts, NOC(c->w, 1, TEST_ADDR)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, NOC(1, c->h, SOFT_RESET_0)), ==, 0);
+}
+
+/* Five vCPUs per Tensix tile: 400 (WH) / 700 (BH) */
+static void test_cpus(const void *data)
+{
+    const Chip *c = data;
+    QTestState *qts = shared(c);
+    QDict *resp = qtest_qmp(qts, "{'execute': 'query-cpus-fast'}");
+    QList *list = qdict_get_qlist(resp, "return");
+    QListEntry *e;
+    uint32_t n = 0;
+    g_autofree char *first = g_strdup_printf("/machine/tile[%u,%u]/brisc/",
+                                             c->first_x, c->first_y);
+
+    g_assert(list);
+    QLIST_FOREACH_ENTRY(list, e) {
+        QDict *cpu = qobject_to(QDict, qlist_entry_obj(e));
+
+        if (n == 0) {
+            /* cpu 0 (qtest's view) is the first worker's BRISC */
+            g_assert_true(g_str_has_prefix(qdict_get_str(cpu, "qom-path"),
+                                           first));
+        }
+        n++;
+    }
+    g_assert_cmpuint(n, ==, 5 * c->workers);
+    qobject_unref(resp);
+}
+
+/* ---------------------------------------------------------------------- */
+/* DRAM                                                                   */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * DRAMTile/README.md: a channel's memory is exposed identically at its
+ * three tiles.  Write through each port, read through the others; the
+ * channels are distinct memories; the last byte of a channel is memory,
+ * the next byte is not (WH: reserved after 2 GiB; BH: after tt-metal's
+ * dram_bank_size 0xFF000000 comes the DRAM tile's own register space).
+ */
+static void test_dram(const void *data)
+{
+    const Chip *c = data;
+    QTestState *qts = shared(c);
+    uint64_t last = c->dram_size - 1;
+
+    for (uint32_t ch = 0; ch < c->num_dram; ch++) {
+        for (int p = 0; p < 3; p++) {
+            uint32_t x = c->dram[ch][p][0], y = c->dram[ch][p][1];
+            uint32_t v = 0xD0000000u | ch << 16 | p << 8;
+
+            g_assert_true(c->map[y][x] == 'D');
+            if (is_origin(x, y)) {
+                continue;       /* checked through the NoC below */
+            }
+            qtest_writel(qts, NOC(x, y, 0x1000 + 4 * p), v);
+            qtest_writeb(qts, NOC(x, y, last), 0xA0 | ch);
+        }
+    }
+    for (uint32_t ch = 0; ch < c->num_dram; ch++) {
+        for (int p = 0; p < 3; p++) {
+            uint32_t x = c->dram[ch][p][0], y = c->dram[ch][p][1];
+
+            if (is_origin(x, y)) {
+                continue;
+            }
+            for (int q = 0; q < 3; q++) {
+                bool written = !is_origin(c->dram[ch][q][0],
+                                          c->dram[ch][q][1]);
+
+                g_assert_cmphex(qtest_readl(qts, NOC(x, y, 0x1000 + 4 * q)),
+                                ==, written ?
+                                0xD0000000u | ch << 16 | q << 8 : 0);
+            }
+            g_assert_cmphex(qtest_readb(qts, NOC(x, y, last)), ==, 0xA0 | ch);
+            /* One past the end: not DRAM, reads 0, keeps nothing */
+            qtest_writel(qts, NOC(x, y, c->dram_size), 0xFFFFFFFF);
+            g_assert_cmphex(qtest_readl(qts, NOC(x, y, c->dram_size)), ==, 0);
+            /* WH: 1 GiB is the second GDDR6 channel of the group */
+            qtest_writel(qts, NOC(x, y, (1ULL << 30) + 8 * p), 0xC0DE0000 | p);
+        }
+        for (int p = 0; p < 3; p++) {
+            uint32_t x = c->dram[ch][p][0], y = c->dram[ch][p][1];
+
+            if (is_origin(x, y)) {
+                continue;
+            }
+            for (int q = 0; q < 3; q++) {
+                bool written = !is_origin(c->dram[ch][q][0],
+                                          c->dram[ch][q][1]);
+
+                g_assert_cmphex(qtest_readl(qts,
+                                            NOC(x, y, (1ULL << 30) + 8 * q)),
+                                ==, written ? 0xC0DE0000 | q : 0);
+            }
+        }
+    }
+}
+
+/*
+ * NoC requests between a Tensix tile and DRAM: the first worker writes 64
+ * bytes to DRAM channel 0 at (0,11) (the address is the one the recorded
+ * tt-metal traces use for DRAM bank 0), which then reads the same at
+ * channel 0's other tiles, including (0,0) reached by a NoC read; then on
+ * NoC 1 (mirrored coordinates) from channel 0's tile (0,1).
+ */
+static void test_noc_dram(const void *data)
+{
+    const Chip *c = data;
+    QTestState *qts = shared(c);
+    uint32_t tx = c->first_x, ty = c->first_y;
+    const uint64_t daddr = 0x2d4c40;
+    uint8_t src[64], buf[64];
+
+    for (int i = 0; i < 64; i++) {
+        src[i] = 0x30 + i * 5;
+    }
+    qtest_memwrite(qts, NOC(tx, ty, 0x10000), src, 64);
+
+    /* Non-posted write on NoC 0: L1 0x10000 -> DRAM (0,11) */
+    request(qts, c, tx, ty, 0, CMD_WR | CMD_RESP_MARKED, tx, ty, 0x10000,
+            0, 11, daddr, 64);
+    qtest_memread(qts, NOC(0, 11, daddr), buf, 64);
+    g_assert_cmpmem(buf, 64, src, 64);
+    qtest_memread(qts, NOC(0, 1, daddr), buf, 64);
+    g_assert_cmpmem(buf, 64, src, 64);
+    /* The DRAM NIU acknowledges (DRAMTile/README.md, Ordering) */
+    g_assert_cmpuint(counter(qts, tx, ty, 0, MST_WR_ACK_RECEIVED), ==, 1);
+
+    /* Read back from (0,0) on NoC 0 into L1 0x20000 */
+    qtest_memset(qts, NOC(tx, ty, 0x20000), 0xEE, 64);
+    request(qts, c, tx, ty, 0, CMD_RD, 0, 0, daddr, tx, ty, 0x20000, 64);
+    qtest_memread(qts, NOC(tx, ty, 0x20000), buf, 64);
+    g_assert_cmpmem(buf, 64, src, 64);
+    g_assert_cmpuint(counter(qts, tx, ty, 0, MST_RD_RESP_RECEIVED), ==, 1);
+
+    /* A write to (0,0) through the NoC, seen at (0,11) */
+    request(qts, c, tx, ty, 0, CMD_WR | CMD_RESP_MARKED, tx, ty, 0x10000,
+            0, 0, 0x7000, 16);
+    qtest_memread(qts, NOC(0, 11, 0x7000), buf, 16);
+    g_assert_cmpmem(buf, 16, src, 16);
+
+    /*
+     * NoC 1: coordinates mirrored (w - 1 - x, h - 1 - y).  Read 64 bytes
+     * from channel 0's (0,1) into L1 0x30000.
+     */
+    request(qts, c, tx, ty, 1, CMD_RD, c->w - 1, c->h - 2, daddr,
+            c->w - 1 - tx, c->h - 1 - ty, 0x30000, 64);
+    qtest_memread(qts, NOC(tx, ty, 0x30000), buf, 64);
+    g_assert_cmpmem(buf, 64, src, 64);
+    g_assert_cmpuint(counter(qts, tx, ty, 1, MST_RD_RESP_RECEIVED), ==, 1);
+}
+
+/* ---------------------------------------------------------------------- */
+/* ARC                                                                    */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * ResetUnit.md: SCRATCH[i] at 0x60 + 4i are plain words (message
+ * protocol, post code); REFCLK_COUNTER at 0xE0 counts at 27 MHz.  WH CSM:
+ * 512 KiB of RAM at XBAR 0x1000_0000 (NoC 0x8_1000_0000).
+ */
+static void test_arc(const void *data)
+{
+    const Chip *c = data;
+    QTestState *qts = shared(c);
+    uint64_t ru = NOC(c->arc_x, c->arc_y, c->arc_reset_unit);
+    uint64_t t0, t1;
+
+    for (int i = 0; i < 8; i++) {
+        g_assert_cmphex(qtest_readl(qts, ru + 0x60 + 4 * i), ==, 0);
+        qtest_writel(qts, ru + 0x60 + 4 * i, 0xAA00 + i);
+    }
+    for (int i = 0; i < 8; i++) {
+        g_assert_cmphex(qtest_readl(qts, ru + 0x60 + 4 * i), ==, 0xAA00 + i);
+    }
+    t0 = qtest_readl(qts, ru + 0xE0) |
+         (uint64_t)qtest_readl(qts, ru + 0xE4) << 32;
+    qtest_clock_step(qts, 1000000000);          /* 1 s of virtual time */
+    t1 = qtest_readl(qts, ru + 0xE0) |
+         (uint64_t)qtest_readl(qts, ru + 0xE4) << 32;
+    g_assert_cmpuint(t1 - t0, >=, 26999999);    /* 27 MHz, +-1 rounding */
+    g_assert_cmpuint(t1 - t0, <=, 27000001);
+    if (c->csm) {
+        uint64_t csm = NOC(c->arc_x, c->arc_y, c->csm);
+
+        qtest_writel(qts, csm, 0x11223344);
+        qtest_writel(qts, csm + 512 * 1024 - 4, 0x55667788);
+        g_assert_cmphex(qtest_readl(qts, csm), ==, 0x11223344);
+        g_assert_cmphex(qtest_readl(qts, csm + 512 * 1024 - 4), ==,
+                        0x55667788);
+        /* past the CSM: not memory */
+        qtest_writel(qts, csm + 512 * 1024, 0x99);
+        g_assert_cmphex(qtest_readl(qts, csm + 512 * 1024), ==, 0);
+    }
+    /* After a system reset the scratch registers are 0 again (decision) */
+    qtest_system_reset(qts);
+    g_assert_cmphex(qtest_readl(qts, ru + 0x68), ==, 0);
+    shared_quit(c);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Which tiles start                                                      */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * A minimal RV32 ELF: one PT_LOAD of 8 bytes at physical address 0
+ * (jal x0, 0; a marker word), entry 0.
+ */
+static char *write_elf(void)
+{
+    static const uint8_t elf[] = {
+        /* Elf32_Ehdr */
+        0x7F, 'E', 'L', 'F', 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        2, 0,                   /* ET_EXEC */
+        243, 0,                 /* EM_RISCV */
+        1, 0, 0, 0,             /* EV_CURRENT */
+        0, 0, 0, 0,             /* e_entry */
+        52, 0, 0, 0,            /* e_phoff */
+        0, 0, 0, 0,             /* e_shoff */
+        0, 0, 0, 0,             /* e_flags */
+        52, 0, 32, 0, 1, 0,     /* e_ehsize, e_phentsize, e_phnum */
+        40, 0, 0, 0, 0, 0,      /* e_shentsize, e_shnum, e_shstrndx */
+        /* Elf32_Phdr */
+        1, 0, 0, 0,             /* PT_LOAD */
+        84, 0, 0, 0,            /* p_offset */
+        0, 0, 0, 0,             /* p_vaddr */
+        0, 0, 0, 0,             /* p_paddr */
+        8, 0, 0, 0,             /* p_filesz */
+        8, 0, 0, 0,             /* p_memsz */
+        5, 0, 0, 0,             /* PF_R | PF_X */
+        4, 0, 0, 0,             /* p_align */
+        /* 0x6F: jal x0, 0 */
+        0x6F, 0x00, 0x00, 0x00,
+        0x78, 0x56, 0x34, 0x12,
+    };
+    char *path = NULL;
+    int fd = g_file_open_tmp("tt-soc-test-XXXXXX.elf", &path, NULL);
+
+    g_assert(fd >= 0);
+    g_assert_cmpint(write(fd, elf, sizeof(elf)), ==, sizeof(elf));
+    close(fd);
+    return path;
+}
+
+/*
+ * Machine decision (docs/units/soc.md): with a BRISC program (-kernel),
+ * the program is loaded into every Tensix tile, and only the first worker
+ * keeps its BRISC released after reset (SOFT_RESET_0 = 0x47000); every
+ * other tile stays held (0x47800) until released over the NoC.
+ */
+static void test_release(const void *data)
+{
+    const Chip *c = data;
+    g_autofree char *elf = write_elf();
+    g_autofree char *extra = g_strdup_printf("-kernel %s", elf);
+    QTestState *qts = start(c, extra);
+
+    for (uint32_t y = 0; y < c->h; y++) {
+        for (uint32_t x = 0; x < c->w; x++) {
+            bool first = x == c->first_x && y == c->first_y;
+
+            if (c->map[y][x] != 'T') {
+                continue;
+            }
+            g_assert_cmphex(qtest_readl(qts, NOC(x, y, 4)), ==, 0x12345678);
+            g_assert_cmphex(qtest_readl(qts, NOC(x, y, SOFT_RESET_0)), ==,
+                            first ? SOFT_RESET_BRISC_ONLY :
+                            SOFT_RESET_ALL_HELD);
+        }
+    }
+    /* The same after a system reset */
+    qtest_system_reset(qts);
+    g_assert_cmphex(qtest_readl(qts, NOC(c->first_x, c->first_y,
+                                         SOFT_RESET_0)), ==,
+                    SOFT_RESET_BRISC_ONLY);
+    g_assert_cmphex(qtest_readl(qts, NOC(c->first_x + 1, c->first_y,
+                                         SOFT_RESET_0)), ==,
+                    SOFT_RESET_ALL_HELD);
+    qtest_quit(qts);
+    unlink(elf);
+}
+
+/* ---------------------------------------------------------------------- */
+
+static void add_test(const Chip *c, const char *name, GTestDataFunc fn)
+{
+    g_autofree char *path = g_strdup_printf("/tt-soc/%s/%s", c->name, name);
+
+    qtest_add_data_func(path, c, fn);
+}
+
+int main(int argc, char **argv)
+{
+    static const Chip *const chips[] = { &chip_bh, &chip_wh };
+    int ret;
+
+    g_test_init(&argc, &argv, NULL);
+    g_test_set_nonfatal_assertions();
+
+    for (size_t i = 0; i < ARRAY_SIZE(chips); i++) {
+        const Chip *c = chips[i];
+
+        add_test(c, "layout", test_layout);
+        add_test(c, "cpus", test_cpus);
+        add_test(c, "dram", test_dram);
+        add_test(c, "noc-dram", test_noc_dram);
+        add_test(c, "arc", test_arc);
+        add_test(c, "release", test_release);
+    }
+    ret = g_test_run();
+    for (size_t i = 0; i < ARRAY_SIZE(chips); i++) {
+        if (shared_qts[chips[i]->bh]) {
+            shared_quit(chips[i]);
+        }
+    }
+    return ret;
+}
