@@ -134,16 +134,6 @@ void ncrisc_main(void)
 /* BRISC                                                              */
 /* ------------------------------------------------------------------ */
 
-static int failures;
-
-static void check(bool ok, const char *what, uint32_t got, uint32_t want)
-{
-    if (!ok) {
-        tt_printf("  FAIL: %s: got 0x%x, expected 0x%x\n", what, got, want);
-        failures++;
-    }
-}
-
 /* Wait for T_t's one-word report */
 static bool get_report(int t, uint32_t *tag)
 {
@@ -171,7 +161,7 @@ int brisc_main(void)
               "Gate\n", TT_ARCH_NAME);
     tt_results[TT_BRISC].errors = tt_common_checks(TT_BRISC,
                                                    &tt_results[TT_BRISC]);
-    check(tt_results[TT_BRISC].errors == 0, "BRISC common checks",
+    tt_check(tt_results[TT_BRISC].errors == 0, "BRISC common checks",
           tt_results[TT_BRISC].errors, 0);
 
     tt_set_reset_pcs();
@@ -182,8 +172,8 @@ int brisc_main(void)
     do {
         status = TT_REG(TT_INSTRN_BUF_STATUS);
     } while ((status & 1) && !tt_expired(deadline));
-    check(!(status & 1), "INSTRN_BUF_STATUS bit 0 (T0 not full)", status, 0);
-    check(!(status & 0x10), "INSTRN_BUF_STATUS bit 4 (T0 empty)", status, 0);
+    tt_check(!(status & 1), "INSTRN_BUF_STATUS bit 0 (T0 not full)", status, 0);
+    tt_check(!(status & 0x10), "INSTRN_BUF_STATUS bit 4 (T0 empty)", status, 0);
 
     /* TRISC0 stalls after exactly the FIFO's capacity of pushes */
     ok = tt_wait_eq(&r0->step, FIFO_CAPACITY, 2000);
@@ -191,16 +181,16 @@ int brisc_main(void)
     while (!tt_expired(deadline)) {
     }
     step = r0->step;
-    check(ok && step == FIFO_CAPACITY, "pushes accepted before TRISC0 stalled",
+    tt_check(ok && step == FIFO_CAPACITY, "pushes accepted before TRISC0 stalled",
           step, FIFO_CAPACITY);
     status = TT_REG(TT_INSTRN_BUF_STATUS);
-    check((status & 0x11) == 0, "INSTRN_BUF_STATUS still full, not empty",
+    tt_check((status & 0x11) == 0, "INSTRN_BUF_STATUS still full, not empty",
           status, 0);
     for (int j = 0; j < NUM_PUSHES / 2; j++) {
         nonzero |= TT_GPR_OF(0, FIRST_GPR + j);
     }
-    check(nonzero == 0, "T0 GPRs before the gate opens", nonzero, 0);
-    check(!TT_REG(TT_MBOX(TT_MBOX_T(0)) + 4), "TRISC0 report while stalled",
+    tt_check(nonzero == 0, "T0 GPRs before the gate opens", nonzero, 0);
+    tt_check(!TT_REG(TT_MBOX(TT_MBOX_T(0)) + 4), "TRISC0 report while stalled",
           1, 0);
     q = TT_CSR_READ(TT_CSR_QSTATUS);
     tt_printf("  T0 FIFO full: INSTRN_BUF_STATUS=0x%02x, TRISC0 stalled "
@@ -210,17 +200,17 @@ int brisc_main(void)
 
     /* TRISC1 opens the gate with a SEMPOST through PC_BUF */
     ok = tt_wait_eq(&r1->step, 1, 5000);
-    check(ok, "TRISC1 waiting on its mailbox", r1->step, 1);
+    tt_check(ok, "TRISC1 waiting on its mailbox", r1->step, 1);
     TT_REG(TT_MBOX(TT_MBOX_T(1))) = GO_TOKEN;
 
     for (int t = 0; t < 2; t++) {
         if (!get_report(t, &tag)) {
-            check(false, t ? "TRISC1 report" : "TRISC0 report", 0, 1);
+            tt_check(false, t ? "TRISC1 report" : "TRISC0 report", 0, 1);
             continue;
         }
-        check(tag == REPORT_TAG(t), t ? "TRISC1 report" : "TRISC0 report",
+        tt_check(tag == REPORT_TAG(t), t ? "TRISC1 report" : "TRISC0 report",
               tag, REPORT_TAG(t));
-        check(tt_results[TT_TRISC0 + t].magic == TT_RESULT_MAGIC &&
+        tt_check(tt_results[TT_TRISC0 + t].magic == TT_RESULT_MAGIC &&
               tt_results[TT_TRISC0 + t].errors == 0,
               t ? "TRISC1 errors" : "TRISC0 errors",
               tt_results[TT_TRISC0 + t].errors, 0);
@@ -228,10 +218,10 @@ int brisc_main(void)
     if (r0->errors & E_GPR_OWN) {
         tt_printf("  TRISC0 saw GPR[%u]=0x%08x\n", r0->data[0], r0->data[1]);
     }
-    check(r0->step == NUM_PUSHES, "TRISC0 pushes done", r0->step, NUM_PUSHES);
+    tt_check(r0->step == NUM_PUSHES, "TRISC0 pushes done", r0->step, NUM_PUSHES);
 
     status = TT_REG(TT_INSTRN_BUF_STATUS);
-    check((status & 0x11) == 0x11, "INSTRN_BUF_STATUS after drain (T0)",
+    tt_check((status & 0x11) == 0x11, "INSTRN_BUF_STATUS after drain (T0)",
           status & 0x11, 0x11);
     for (int j = 0; j < NUM_PUSHES / 2; j++) {
         uint32_t v = TT_GPR_OF(0, FIRST_GPR + j);
@@ -241,7 +231,7 @@ int brisc_main(void)
         } else {
             tt_printf("  FAIL: T0 GPR[%d]=0x%08x, expected 0x%08x\n",
                       FIRST_GPR + j, v, expected_gpr(j));
-            failures++;
+            tt_failures++;
         }
     }
     tt_printf("  TRISC1 posted sem0 via PC_BUF; T0 drained: %u/%u SETDMAREG "
@@ -250,8 +240,8 @@ int brisc_main(void)
               FIRST_GPR + NUM_PUSHES / 2 - 1,
               TT_GPR_OF(0, FIRST_GPR + NUM_PUSHES / 2 - 1), r0->data[2]);
 
-    if (failures) {
-        tt_printf("fifo_block: FAILED (%d checks)\n", failures);
+    if (tt_failures) {
+        tt_printf("fifo_block: FAILED (%d checks)\n", tt_failures);
         return 1;
     }
     tt_printf("fifo_block: all checks passed\n");

@@ -120,16 +120,6 @@ void ncrisc_main(void)
 /* BRISC                                                              */
 /* ------------------------------------------------------------------ */
 
-static int failures;
-
-static void check(bool ok, const char *what, uint32_t got, uint32_t want)
-{
-    if (!ok) {
-        tt_printf("  FAIL: %s: got 0x%x, expected 0x%x\n", what, got, want);
-        failures++;
-    }
-}
-
 int brisc_main(void)
 {
     volatile tt_result *r0 = &tt_results[TT_TRISC0];
@@ -147,7 +137,7 @@ int brisc_main(void)
 
     for (int k = 1; k <= 3; k++) {
         v = TT_REG(TT_MBOX(k) + 4);
-        check(v == 0, "status of an empty mailbox", v, 0);
+        tt_check(v == 0, "status of an empty mailbox", v, 0);
     }
 
     tt_set_reset_pcs();
@@ -155,36 +145,36 @@ int brisc_main(void)
 
     /* TRISC0 fills our mailbox from it, then stalls on the fifth word */
     ok = tt_wait_eq(&r0->step, TT_MBOX_DEPTH, 5000);
-    check(ok, "TRISC0 wrote 4 words", r0->step, TT_MBOX_DEPTH);
+    tt_check(ok, "TRISC0 wrote 4 words", r0->step, TT_MBOX_DEPTH);
     v = TT_REG(mb_t0 + 4);
-    check(v == 1, "T0->B status with 4 words", v, 1);
+    tt_check(v == 1, "T0->B status with 4 words", v, 1);
     v = TT_REG(mb_t2 + 4);
-    check(v == 0, "T2->B status before TRISC2 writes", v, 0);
+    tt_check(v == 0, "T2->B status before TRISC2 writes", v, 0);
 
     /* Blocking pop of an empty mailbox: parks until TRISC2 writes */
     ok = tt_wait_eq(&r2->step, 1, 5000);
-    check(ok, "TRISC2 waiting for its token", r2->step, 1);
+    tt_check(ok, "TRISC2 waiting for its token", r2->step, 1);
     TT_REG(mb_t2) = T2_TOKEN;
     v = TT_REG(mb_t2);
     step = r2->step;
-    check(v == T2_WORD, "word popped from T2->B", v, T2_WORD);
-    check(step >= 3, "TRISC2 progress when BRISC's pop returned", step, 3);
+    tt_check(v == T2_WORD, "word popped from T2->B", v, T2_WORD);
+    tt_check(step >= 3, "TRISC2 progress when BRISC's pop returned", step, 3);
     tt_printf("  T2->B: BRISC's pop of the empty mailbox returned 0x%08x "
               "only after TRISC2 wrote it\n", v);
 
     /* All that time TRISC0 stayed stalled on its fifth write */
     step = r0->step;
-    check(step == TT_MBOX_DEPTH, "TRISC0 stalled on the fifth write", step,
+    tt_check(step == TT_MBOX_DEPTH, "TRISC0 stalled on the fifth write", step,
           TT_MBOX_DEPTH);
     for (int n = 0; n < T0_WORDS; n++) {
         words[n] = TT_REG(mb_t0);           /* the fifth may block */
-        check(words[n] == T0_WORD(n), "word popped from T0->B", words[n],
+        tt_check(words[n] == T0_WORD(n), "word popped from T0->B", words[n],
               T0_WORD(n));
     }
     ok = tt_wait_eq(&r0->step, T0_WORDS, 5000);
-    check(ok, "TRISC0 done after the pops", r0->step, T0_WORDS);
+    tt_check(ok, "TRISC0 done after the pops", r0->step, T0_WORDS);
     v = TT_REG(mb_t0 + 4);
-    check(v == 0, "T0->B status once drained", v, 0);
+    tt_check(v == 0, "T0->B status once drained", v, 0);
     tt_printf("  T0->B: 4 words queued, TRISC0 stalled on the 5th; popped "
               "0x%08x 0x%08x 0x%08x 0x%08x 0x%08x\n",
               words[0], words[1], words[2], words[3], words[4]);
@@ -195,19 +185,19 @@ int brisc_main(void)
         volatile tt_result *r = &tt_results[c];
 
         ok = tt_wait_eq(&r->magic, TT_RESULT_MAGIC, 5000);
-        check(ok, tt_core_name[c], 0, 1);
-        check(r->errors == 0, tt_core_name[c], r->errors, 0);
+        tt_check(ok, tt_core_name[c], 0, 1);
+        tt_check(r->errors == 0, tt_core_name[c], r->errors, 0);
         tt_printf(" %s=%u", tt_core_name[c], r->mhartid);
     }
     tt_printf("\n");
-    check(r2->data[0] == T2_TOKEN, "token TRISC2 got", r2->data[0],
+    tt_check(r2->data[0] == T2_TOKEN, "token TRISC2 got", r2->data[0],
           T2_TOKEN);
     tt_printf("  TRISC0 qstatus: 0x%x with a SEMPOST held at the Wait Gate, "
               "0x%x once released (sem2=%u)\n", r0->data[0], r0->data[1],
               r0->data[2]);
 
-    if (failures) {
-        tt_printf("mailbox: FAILED (%d checks)\n", failures);
+    if (tt_failures) {
+        tt_printf("mailbox: FAILED (%d checks)\n", tt_failures);
         return 1;
     }
     tt_printf("mailbox: all checks passed\n");

@@ -107,16 +107,6 @@ void ncrisc_main(void)
     r->magic = TT_RESULT_MAGIC;
 }
 
-static int failures;
-
-static void check(bool ok, const char *what, uint32_t got, uint32_t want)
-{
-    if (!ok) {
-        tt_printf("  FAIL: %s: got 0x%x, expected 0x%x\n", what, got, want);
-        failures++;
-    }
-}
-
 int brisc_main(void)
 {
     volatile tt_result *r1 = &tt_results[TT_TRISC1];
@@ -129,7 +119,7 @@ int brisc_main(void)
                                                    &tt_results[TT_BRISC]);
     tt_results[TT_BRISC].magic = TT_RESULT_MAGIC;
     v = TT_REG(PC_BUF_OVERRIDE);
-    check(v == 0, "TRISC_PC_BUF_OVERRIDE after reset", v, 0);
+    tt_check(v == 0, "TRISC_PC_BUF_OVERRIDE after reset", v, 0);
 
     for (int n = 0; n < 3; n++) {
         TT_REG(PCBUF_B(1)) = V(n);
@@ -139,41 +129,41 @@ int brisc_main(void)
 
     /* TRISC1 popped 3 values and holds its thread busy */
     ok = tt_wait_eq(&r1->step, 1, 5000);
-    check(ok, "TRISC1 popped its values", r1->step, 1);
+    tt_check(ok, "TRISC1 popped its values", r1->step, 1);
     TT_REG(TT_MBOX(TT_MBOX_T(1))) = 1;      /* go */
     v = TT_REG(PCBUF_B(1));                 /* waits for all three */
     step = r1->step;
-    check(step == 3, "TRISC1 blocked reading when BRISC's read returned",
+    tt_check(step == 3, "TRISC1 blocked reading when BRISC's read returned",
           step, 3);
-    check(v == 0, "value of BRISC's PCBuf read", v, 0);
+    tt_check(v == 0, "value of BRISC's PCBuf read", v, 0);
 
     /* TRISC1 is still blocked: push one more value to let it finish */
     TT_REG(PCBUF_B(1)) = V(7);
     ok = tt_wait_eq(&r1->step, 4, 5000);
-    check(ok, "TRISC1 got the last value", r1->step, 4);
-    check(r1->data[3] == V(7), "last value", r1->data[3], V(7));
+    tt_check(ok, "TRISC1 got the last value", r1->step, 4);
+    tt_check(r1->data[3] == V(7), "last value", r1->data[3], V(7));
 
     /* Override bits of PCBuf 2 */
     TT_REG(PC_BUF_OVERRIDE) = OVR2_EN | OVR2_BUSY | OVR2_VALUE(OVERRIDE_VALUE);
     v = TT_REG(PC_BUF_OVERRIDE);
-    check(v == (OVR2_EN | OVR2_BUSY | OVR2_VALUE(OVERRIDE_VALUE)),
+    tt_check(v == (OVR2_EN | OVR2_BUSY | OVR2_VALUE(OVERRIDE_VALUE)),
           "TRISC_PC_BUF_OVERRIDE read back", v,
           OVR2_EN | OVR2_BUSY | OVR2_VALUE(OVERRIDE_VALUE));
     v = TT_REG(PCBUF_B(2));     /* En + Busy: returns 0 at once */
-    check(v == 0, "BRISC read of PCBuf 2 with OverrideBusy", v, 0);
+    tt_check(v == 0, "BRISC read of PCBuf 2 with OverrideBusy", v, 0);
     TT_REG(TT_MBOX(TT_MBOX_T(2))) = 1;      /* go */
 
     for (int c = 0; c < TT_NUM_CORES; c++) {
         volatile tt_result *r = &tt_results[c];
 
         ok = tt_wait_eq(&r->magic, TT_RESULT_MAGIC, 5000);
-        check(ok, tt_core_name[c], 0, 1);
-        check(r->errors == 0, tt_core_name[c], r->errors, 0);
+        tt_check(ok, tt_core_name[c], 0, 1);
+        tt_check(r->errors == 0, tt_core_name[c], r->errors, 0);
     }
     tt_printf("  TRISC1 popped 0x%08x 0x%08x 0x%08x; TRISC2 override value "
               "0x%x\n", r1->data[0], r1->data[1], r1->data[2], r2->data[0]);
-    if (failures) {
-        tt_printf("pcbuf: FAILED (%d checks)\n", failures);
+    if (tt_failures) {
+        tt_printf("pcbuf: FAILED (%d checks)\n", tt_failures);
         return 1;
     }
     tt_printf("pcbuf: all checks passed\n");

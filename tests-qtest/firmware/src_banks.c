@@ -33,21 +33,11 @@
     TT_INSN(0x36, ((flip) << 22) | ((keep) << 1) | (reset))
 #define MARK(v)             TT_SETDMAREG(0, (v))    /* T0 GPR 0 low half */
 
-static int failures;
-
-static void check(bool ok, const char *what, uint32_t got, uint32_t want)
-{
-    if (!ok) {
-        tt_printf("  FAIL: %s: got 0x%x, expected 0x%x\n", what, got, want);
-        failures++;
-    }
-}
-
 static void expect_mark(uint32_t v, const char *what)
 {
     bool ok = tt_wait_eq(&TT_GPR_OF(0, 0), v, 1000);
 
-    check(ok, what, TT_GPR_OF(0, 0), v);
+    tt_check(ok, what, TT_GPR_OF(0, 0), v);
 }
 
 /* Held instructions stay held: give the model time to misbehave */
@@ -57,7 +47,7 @@ static void expect_held(uint32_t v, const char *what)
 
     while (!tt_expired(d)) {
     }
-    check(TT_GPR_OF(0, 0) == v, what, TT_GPR_OF(0, 0), v);
+    tt_check(TT_GPR_OF(0, 0) == v, what, TT_GPR_OF(0, 0), v);
 }
 
 void trisc_main(int t)
@@ -126,8 +116,8 @@ int brisc_main(void)
     expect_held(0x11, "CLEARDVALID Reset: SrcA still the unpackers'");
 #endif
 
-    if (failures) {
-        tt_printf("src_banks: FAILED (%d checks)\n", failures);
+    if (tt_failures) {
+        tt_printf("src_banks: FAILED (%d checks)\n", tt_failures);
         return 1;
     }
     tt_printf("src_banks: all checks passed\n");

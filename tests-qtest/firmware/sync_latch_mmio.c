@@ -47,16 +47,6 @@ void ncrisc_main(void)
 {
 }
 
-static int failures;
-
-static void check(bool ok, const char *what, uint32_t got, uint32_t want)
-{
-    if (!ok) {
-        tt_printf("  FAIL: %s: got 0x%x, expected 0x%x\n", what, got, want);
-        failures++;
-    }
-}
-
 static void settle(void)
 {
     uint64_t deadline = tt_deadline_ms(2);
@@ -74,7 +64,7 @@ static uint32_t call(uint32_t cmd)
     TT_REG(mb) = cmd;
     while (!TT_REG(mb + 4)) {
         if (tt_expired(deadline)) {
-            check(false, "TRISC1 reply", 0, 1);
+            tt_check(false, "TRISC1 reply", 0, 1);
             return 0xDEAD;
         }
     }
@@ -91,26 +81,26 @@ int brisc_main(void)
                                                    &tt_results[TT_BRISC]);
     tt_set_reset_pcs();
     tt_soft_reset(TT_RESET_NCRISC | TT_RESET_TRISC0 | TT_RESET_TRISC2);
-    check(tt_wait_eq(&tt_results[TT_TRISC1].magic, TT_RESULT_MAGIC, 5000),
+    tt_check(tt_wait_eq(&tt_results[TT_TRISC1].magic, TT_RESULT_MAGIC, 5000),
           "TRISC1 started", 0, 1);
 
     tt_push(0, TT_SEMINIT(1u << 0, 0, 1));
     tt_push(0, TT_SEMWAIT(1u << 5, 1u << 0, TT_SEMWAIT_ZERO));
     settle();
     v = call(CMD_POST);
-    check(v == 1, "sem0 after RISCV post", v, 1);
+    tt_check(v == 1, "sem0 after RISCV post", v, 1);
     settle();
     v = call(CMD_GET);
-    check(v == 0, "sem0 after RISCV get", v, 0);
+    tt_check(v == 0, "sem0 after RISCV get", v, 0);
     settle();
     tt_push(0, MARK(G_MARK, 0x5A));
-    check(tt_wait_eq(&TT_GPR_OF(0, G_MARK), 0x5A, 1000),
+    tt_check(tt_wait_eq(&TT_GPR_OF(0, G_MARK), 0x5A, 1000),
           "marker after the wait was satisfied and forgotten",
           TT_GPR_OF(0, G_MARK), 0x5A);
     TT_REG(TT_MBOX(TT_MBOX_T(1))) = CMD_DONE;
 
-    if (failures) {
-        tt_printf("sync_latch_mmio: FAILED (%d checks)\n", failures);
+    if (tt_failures) {
+        tt_printf("sync_latch_mmio: FAILED (%d checks)\n", tt_failures);
         return 1;
     }
     tt_printf("sync_latch_mmio: all checks passed\n");

@@ -36,16 +36,6 @@ void ncrisc_main(void)
 {
 }
 
-static int failures;
-
-static void check(bool ok, const char *what, uint32_t got, uint32_t want)
-{
-    if (!ok) {
-        tt_printf("  FAIL: %s: got 0x%x, expected 0x%x\n", what, got, want);
-        failures++;
-    }
-}
-
 static void settle(void)
 {
     uint64_t deadline = tt_deadline_ms(2);
@@ -59,14 +49,14 @@ static void expect_gpr(int t, int g, uint32_t v, const char *what)
 {
     bool ok = tt_wait_eq(&TT_GPR_OF(t, g), v, 1000);
 
-    check(ok, what, TT_GPR_OF(t, g), v);
+    tt_check(ok, what, TT_GPR_OF(t, g), v);
 }
 
 /* Thread t's GPR g is still 0: the marker is held */
 static void expect_held(int t, int g, const char *what)
 {
     settle();
-    check(TT_GPR_OF(t, g) == 0, what, TT_GPR_OF(t, g), 0);
+    tt_check(TT_GPR_OF(t, g) == 0, what, TT_GPR_OF(t, g), 0);
 }
 
 /* Thread t takes mutex m and marks GPR g (pushes only) */
@@ -214,7 +204,7 @@ int brisc_main(void)
     tt_printf("sync_mutex (%s): ATGETM / ATRELM\n", TT_ARCH_NAME);
     tt_results[TT_BRISC].errors = tt_common_checks(TT_BRISC,
                                                    &tt_results[TT_BRISC]);
-    check(tt_results[TT_BRISC].errors == 0, "BRISC common checks",
+    tt_check(tt_results[TT_BRISC].errors == 0, "BRISC common checks",
           tt_results[TT_BRISC].errors, 0);
 
     contention();
@@ -232,8 +222,8 @@ int brisc_main(void)
 #endif
     invalid_indices();
 
-    if (failures) {
-        tt_printf("sync_mutex: FAILED (%d checks)\n", failures);
+    if (tt_failures) {
+        tt_printf("sync_mutex: FAILED (%d checks)\n", tt_failures);
         return 1;
     }
     tt_printf("sync_mutex: all checks passed\n");

@@ -89,16 +89,6 @@ void ncrisc_main(void)
 /* BRISC                                                              */
 /* ------------------------------------------------------------------ */
 
-static int failures;
-
-static void check(bool ok, const char *what, uint32_t got, uint32_t want)
-{
-    if (!ok) {
-        tt_printf("  FAIL: %s: got 0x%x, expected 0x%x\n", what, got, want);
-        failures++;
-    }
-}
-
 static void settle(void)
 {
     uint64_t deadline = tt_deadline_ms(2);
@@ -119,7 +109,7 @@ static uint32_t server_call(uint32_t cmd, bool has_data, uint32_t data)
     deadline = tt_deadline_ms(2000);
     while (!TT_REG(mb + 4)) {
         if (tt_expired(deadline)) {
-            check(false, "TRISC0 semaphore server reply", 0, 1);
+            tt_check(false, "TRISC0 semaphore server reply", 0, 1);
             return 0xDEAD;
         }
     }
@@ -143,26 +133,26 @@ static void expect_sem(int i, uint32_t v, const char *what)
 
     settle();
     got = sem_read(i);
-    check(got == v, what, got, v);
+    tt_check(got == v, what, got, v);
 }
 
 static void expect_gpr(int t, int g, uint32_t v, const char *what)
 {
     bool ok = tt_wait_eq(&TT_GPR_OF(t, g), v, 1000);
 
-    check(ok, what, TT_GPR_OF(t, g), v);
+    tt_check(ok, what, TT_GPR_OF(t, g), v);
 }
 
 static void expect_held(int t, int g, const char *what)
 {
     settle();
-    check(TT_GPR_OF(t, g) == 0, what, TT_GPR_OF(t, g), 0);
+    tt_check(TT_GPR_OF(t, g) == 0, what, TT_GPR_OF(t, g), 0);
 }
 
 static void phase_a(void)
 {
     for (int t = 0; t < 3; t++) {
-        check(tt_wait_eq(&tt_results[TT_TRISC0 + t].step, 1, 5000),
+        tt_check(tt_wait_eq(&tt_results[TT_TRISC0 + t].step, 1, 5000),
               "TRISC pushed its chain", tt_results[TT_TRISC0 + t].step, 1);
     }
     /*
@@ -293,16 +283,16 @@ int brisc_main(void)
     tt_printf("sync_sem (%s): Tensix semaphores\n", TT_ARCH_NAME);
     tt_results[TT_BRISC].errors = tt_common_checks(TT_BRISC,
                                                    &tt_results[TT_BRISC]);
-    check(tt_results[TT_BRISC].errors == 0, "BRISC common checks",
+    tt_check(tt_results[TT_BRISC].errors == 0, "BRISC common checks",
           tt_results[TT_BRISC].errors, 0);
 
     /* sem0..4 = 0, max 1, before any TRISC pushes */
     tt_push(0, TT_SEMINIT(0x1F, 0, 1));
     tt_push(0, MARK(G_CHAIN, 0x11));
-    check(tt_wait_eq(&TT_GPR_OF(0, G_CHAIN), 0x11, 1000), "SEMINIT done",
+    tt_check(tt_wait_eq(&TT_GPR_OF(0, G_CHAIN), 0x11, 1000), "SEMINIT done",
           TT_GPR_OF(0, G_CHAIN), 0x11);
     tt_push(0, MARK(G_CHAIN, 0));
-    check(tt_wait_eq(&TT_GPR_OF(0, G_CHAIN), 0, 1000), "marker cleared",
+    tt_check(tt_wait_eq(&TT_GPR_OF(0, G_CHAIN), 0, 1000), "marker cleared",
           TT_GPR_OF(0, G_CHAIN), 0);
 
     tt_set_reset_pcs();
@@ -313,12 +303,12 @@ int brisc_main(void)
     phase_d();
     phase_e();
     for (int t = 0; t < 3; t++) {
-        check(tt_results[TT_TRISC0 + t].errors == 0, "TRISC common checks",
+        tt_check(tt_results[TT_TRISC0 + t].errors == 0, "TRISC common checks",
               tt_results[TT_TRISC0 + t].errors, 0);
         TT_REG(TT_MBOX(TT_MBOX_T(t))) = CMD_DONE;
     }
-    if (failures) {
-        tt_printf("sync_sem: FAILED (%d checks)\n", failures);
+    if (tt_failures) {
+        tt_printf("sync_sem: FAILED (%d checks)\n", tt_failures);
         return 1;
     }
     tt_printf("sync_sem: all checks passed\n");

@@ -63,16 +63,6 @@ void ncrisc_main(void)
 /* BRISC                                                              */
 /* ------------------------------------------------------------------ */
 
-static int failures;
-
-static void check(bool ok, const char *what, uint32_t got, uint32_t want)
-{
-    if (!ok) {
-        tt_printf("  FAIL: %s: got 0x%x, expected 0x%x\n", what, got, want);
-        failures++;
-    }
-}
-
 /* Give real hardware time to let anything not held through the gate */
 static void settle(void)
 {
@@ -91,7 +81,7 @@ static uint32_t sem_read(int i)
     deadline = tt_deadline_ms(2000);
     while (!TT_REG(mb + 4)) {
         if (tt_expired(deadline)) {
-            check(false, "TRISC0 semaphore server reply", 0, 1);
+            tt_check(false, "TRISC0 semaphore server reply", 0, 1);
             return 0xDEAD;
         }
     }
@@ -103,14 +93,14 @@ static void expect_mark(int g, uint32_t v, const char *what)
 {
     bool ok = tt_wait_eq(&TT_GPR_OF(0, g), v, 1000);
 
-    check(ok, what, TT_GPR_OF(0, g), v);
+    tt_check(ok, what, TT_GPR_OF(0, g), v);
 }
 
 /* T0's GPR g is still v after settling (held instructions) */
 static void expect_held(int g, uint32_t v, const char *what)
 {
     settle();
-    check(TT_GPR_OF(0, g) == v, what, TT_GPR_OF(0, g), v);
+    tt_check(TT_GPR_OF(0, g) == v, what, TT_GPR_OF(0, g), v);
 }
 
 static void expect_sem(int i, uint32_t v, const char *what)
@@ -119,7 +109,7 @@ static void expect_sem(int i, uint32_t v, const char *what)
 
     settle();
     got = sem_read(i);
-    check(got == v, what, got, v);
+    tt_check(got == v, what, got, v);
 }
 
 /* Close T0's gate: sem0 = sem1 = 0 (max 1), SEMWAIT(mask) on sem0 */
@@ -164,8 +154,8 @@ static void class_case(const char *name, uint32_t mask, bool sync_first,
     sem1 = sem_read(1);
     tt_printf("  %s: SEMPOST %s, SETDMAREG %s\n", name,
               s_held ? "held" : "passes", t_held ? "held" : "passes");
-    check(sem1 == (s_held ? 0u : 1u), name, sem1, s_held ? 0 : 1);
-    check(TT_GPR_OF(0, g) == (t_held ? 0u : 0x100u + g), name,
+    tt_check(sem1 == (s_held ? 0u : 1u), name, sem1, s_held ? 0 : 1);
+    tt_check(TT_GPR_OF(0, g) == (t_held ? 0u : 0x100u + g), name,
           TT_GPR_OF(0, g), t_held ? 0 : 0x100 + g);
     /* Gate open: both have executed (sem1 posted once: 0 -> 1) */
     open_gate();
@@ -199,11 +189,11 @@ int brisc_main(void)
               "STREAMWAIT\n", TT_ARCH_NAME);
     tt_results[TT_BRISC].errors = tt_common_checks(TT_BRISC,
                                                    &tt_results[TT_BRISC]);
-    check(tt_results[TT_BRISC].errors == 0, "BRISC common checks",
+    tt_check(tt_results[TT_BRISC].errors == 0, "BRISC common checks",
           tt_results[TT_BRISC].errors, 0);
     tt_set_reset_pcs();
     tt_soft_reset(TT_RESET_NCRISC | TT_RESET_TRISC1 | TT_RESET_TRISC2);
-    check(tt_wait_eq(&tt_results[TT_TRISC0].magic, TT_RESULT_MAGIC, 5000),
+    tt_check(tt_wait_eq(&tt_results[TT_TRISC0].magic, TT_RESULT_MAGIC, 5000),
           "TRISC0 started", 0, 1);
 
     /*
@@ -381,8 +371,8 @@ int brisc_main(void)
 #endif
 
     TT_REG(TT_MBOX(TT_MBOX_T(0))) = CMD_DONE;
-    if (failures) {
-        tt_printf("sync_stallwait: FAILED (%d checks)\n", failures);
+    if (tt_failures) {
+        tt_printf("sync_stallwait: FAILED (%d checks)\n", tt_failures);
         return 1;
     }
     tt_printf("sync_stallwait: all checks passed\n");

@@ -68,19 +68,9 @@
 
 /* ---- Helpers ---- */
 
-static int failures;
-
-static void check(bool ok, const char *what, uint32_t got, uint32_t want)
-{
-    if (!ok) {
-        tt_printf("  FAIL: %s: got 0x%x, expected 0x%x\n", what, got, want);
-        failures++;
-    }
-}
-
 static void check_eq(const char *what, uint32_t got, uint32_t want)
 {
-    check(got == want, what, got, want);
+    tt_check(got == want, what, got, want);
 }
 
 /* INSTRN_BUF_STATUS bit 4 + t: thread t's FIFO is empty */
@@ -107,7 +97,7 @@ static void run(int t, uint32_t insn)
     tt_push(t, insn);
     if (!wait_empty(t, 2000)) {
         tt_printf("  FAIL: T%d did not retire 0x%08x\n", t, insn);
-        failures++;
+        tt_failures++;
     }
 }
 
@@ -346,7 +336,7 @@ static void test_atincgetptr(void)
     set_gpr(t, 5, 0xDEADu);
     set_gpr(probe, 7, 0);
     tt_push(t, ATINCGETPTR(0, 0, 3, 1, 5, 1));
-    check(!wait_empty(t, 50), "ATINCGETPTR waits on a full FIFO", 1, 0);
+    tt_check(!wait_empty(t, 50), "ATINCGETPTR waits on a full FIFO", 1, 0);
     check_eq("ATINCGETPTR full: Wr", WR, 4);
     check_eq("ATINCGETPTR full: GPR", gpr(t, 5), 0xDEADu);
 
@@ -356,16 +346,16 @@ static void test_atincgetptr(void)
      */
     run(probe, TT_NOP);
     tt_push(probe, TT_SETDMAREG(14, 0x1234));
-    check(!wait_empty(probe, 50), "other thread's ThCon insn waits", 1, 0);
+    tt_check(!wait_empty(probe, 50), "other thread's ThCon insn waits", 1, 0);
     check_eq("other thread's SETDMAREG not executed", gpr(probe, 7), 0);
 
     /* A pop by someone else (Rd = 1): size 3, not full */
     RD = 1;
     kick();
-    check(wait_empty(t, 2000), "ATINCGETPTR done after the pop", 0, 1);
+    tt_check(wait_empty(t, 2000), "ATINCGETPTR done after the pop", 0, 1);
     check_eq("ATINCGETPTR retried: returns Wr", gpr(t, 5), 4);
     check_eq("ATINCGETPTR retried: Wr", WR, 5);
-    check(wait_empty(probe, 2000), "other thread's ThCon insn ran", 0, 1);
+    tt_check(wait_empty(probe, 2000), "other thread's ThCon insn ran", 0, 1);
     check_eq("other thread's SETDMAREG", gpr(probe, 7), 0x1234);
 
     /* Pop 2 (Ofs 0, IncrLog2 1): Rd 1 -> 3, returns 1 */
@@ -391,10 +381,10 @@ static void test_atincgetptr(void)
     /* Wr 0 - Rd 4 = 0xFFFFFFFC: % 4 == 0 and not empty -> full: waits */
     set_gpr(t, 5, 0xBEEFu);
     tt_push(t, ATINCGETPTR(0, 0, 3, 1, 5, 1));
-    check(!wait_empty(t, 50), "ATINCGETPTR full after wrap", 1, 0);
+    tt_check(!wait_empty(t, 50), "ATINCGETPTR full after wrap", 1, 0);
     RD = 5;                     /* 0 - 5 = 0xFFFFFFFB: 3 mod 4, not full */
     kick();
-    check(wait_empty(t, 2000), "ATINCGETPTR done after wrap", 0, 1);
+    tt_check(wait_empty(t, 2000), "ATINCGETPTR done after wrap", 0, 1);
     check_eq("ATINCGETPTR after wrap returns 0", gpr(t, 5), 0);
     check_eq("ATINCGETPTR after wrap: Wr", WR, 1);
 
@@ -403,12 +393,12 @@ static void test_atincgetptr(void)
     WR = 2;
     set_gpr(t, 5, 0xF00Du);
     tt_push(t, ATINCGETPTR(0, 0, 3, 0, 5, 1));
-    check(!wait_empty(t, 50), "ATINCGETPTR waits on an empty FIFO", 1, 0);
+    tt_check(!wait_empty(t, 50), "ATINCGETPTR waits on an empty FIFO", 1, 0);
     check_eq("ATINCGETPTR empty: Rd", RD, 2);
     check_eq("ATINCGETPTR empty: GPR", gpr(t, 5), 0xF00Du);
     WR = 3;
     kick();
-    check(wait_empty(t, 2000), "ATINCGETPTR pop done after a push", 0, 1);
+    tt_check(wait_empty(t, 2000), "ATINCGETPTR pop done after a push", 0, 1);
     check_eq("ATINCGETPTR pop after wait returns Rd", gpr(t, 5), 2);
     check_eq("ATINCGETPTR pop after wait: Rd", RD, 3);
 }
@@ -428,21 +418,21 @@ static void test_atcas(void)
     L1_32(BUF_CAS + 8) = 0x5;
     set_gpr(probe, 8, 40);
     tt_push(t, ATCAS(9, 5, 1, 1));
-    check(!wait_empty(t, 50), "ATCAS waits while the word differs", 1, 0);
+    tt_check(!wait_empty(t, 50), "ATCAS waits while the word differs", 1, 0);
     check_eq("ATCAS waiting: word", L1_32(BUF_CAS + 4), 0x10000005u);
 
     /* The Scalar Unit is held: thread 2's ADDDMAREG waits */
     tt_push(probe, ADDDMAREGI(8, 2, 8));
-    check(!wait_empty(probe, 50), "ThCon held by ATCAS", 1, 0);
+    tt_check(!wait_empty(probe, 50), "ThCon held by ATCAS", 1, 0);
     check_eq("ThCon held by ATCAS: GPR", gpr(probe, 8), 40);
 
     L1_32(BUF_CAS + 4) = 0x5;
     kick();
-    check(wait_empty(t, 2000), "ATCAS done", 0, 1);
+    tt_check(wait_empty(t, 2000), "ATCAS done", 0, 1);
     check_eq("ATCAS set the word", L1_32(BUF_CAS + 4), 9);
     check_eq("ATCAS left word 0", L1_32(BUF_CAS + 0), 5);
     check_eq("ATCAS left word 2", L1_32(BUF_CAS + 8), 5);
-    check(wait_empty(probe, 2000), "ThCon free after ATCAS", 0, 1);
+    tt_check(wait_empty(probe, 2000), "ThCon free after ATCAS", 0, 1);
     check_eq("ADDDMAREG after ATCAS", gpr(probe, 8), 42);
 
     /* Immediate success: word 0 == 5 -> 0xF */
@@ -495,8 +485,8 @@ int brisc_main(void)
     test_atcas();
     test_storeind_src(0);
 
-    if (failures) {
-        tt_printf("thcon_l1: FAILED (%d checks)\n", failures);
+    if (tt_failures) {
+        tt_printf("thcon_l1: FAILED (%d checks)\n", tt_failures);
         return 1;
     }
     tt_printf("thcon_l1: all checks passed\n");

@@ -74,19 +74,9 @@
 
 /* ---- Helpers ---- */
 
-static int failures;
-
-static void check(bool ok, const char *what, uint32_t got, uint32_t want)
-{
-    if (!ok) {
-        tt_printf("  FAIL: %s: got 0x%x, expected 0x%x\n", what, got, want);
-        failures++;
-    }
-}
-
 static void check_eq(const char *what, uint32_t got, uint32_t want)
 {
-    check(got == want, what, got, want);
+    tt_check(got == want, what, got, want);
 }
 
 /* INSTRN_BUF_STATUS bit 4 + t: thread t's FIFO is empty */
@@ -113,7 +103,7 @@ static void run(int t, uint32_t insn)
     tt_push(t, insn);
     if (!wait_empty(t, 2000)) {
         tt_printf("  FAIL: T%d did not retire 0x%08x\n", t, insn);
-        failures++;
+        tt_failures++;
     }
 }
 
@@ -441,23 +431,23 @@ static void test_soft_reset(void)
     set_gpr(1, 5, 1);
     TT_REG(TT_SOFT_RESET_0) = sr | (1u << 9);
     tt_push(1, ALUI(OP_ADD, 0, 5, 1, 5));
-    check(!wait_empty(1, 50), "ADDDMAREG waits in ThCon soft reset", 1, 0);
+    tt_check(!wait_empty(1, 50), "ADDDMAREG waits in ThCon soft reset", 1, 0);
     check_eq("ADDDMAREG in soft reset: GPR", gpr(1, 5), 1);
     run(2, TT_SETDMAREG(2 * 6, 0x6666));
     check_eq("SETDMAREG runs in ThCon soft reset", gpr(2, 6) & 0xFFFF,
              0x6666);
     run(0, DMANOP);
     TT_REG(TT_SOFT_RESET_0) = sr;
-    check(wait_empty(1, 2000), "ADDDMAREG runs after the release", 0, 1);
+    tt_check(wait_empty(1, 2000), "ADDDMAREG runs after the release", 0, 1);
     check_eq("ADDDMAREG after the release: 1 + 1", gpr(1, 5), 2);
 
     TT_REG(TT_SOFT_RESET_0) = sr | (1u << 8);
     tt_push(2, TT_SETDMAREG(2 * 6, 0x7777));
-    check(!wait_empty(2, 50), "SETDMAREG waits in glue soft reset", 1, 0);
+    tt_check(!wait_empty(2, 50), "SETDMAREG waits in glue soft reset", 1, 0);
     check_eq("SETDMAREG in glue soft reset: GPR", gpr(2, 6) & 0xFFFF,
              0x6666);
     TT_REG(TT_SOFT_RESET_0) = sr;
-    check(wait_empty(2, 2000), "SETDMAREG runs after the release", 0, 1);
+    tt_check(wait_empty(2, 2000), "SETDMAREG runs after the release", 0, 1);
     check_eq("SETDMAREG after the release", gpr(2, 6) & 0xFFFF, 0x7777);
 }
 
@@ -486,8 +476,8 @@ int brisc_main(void)
     test_mmio(2);
     test_soft_reset();
 
-    if (failures) {
-        tt_printf("thcon_regs: FAILED (%d checks)\n", failures);
+    if (tt_failures) {
+        tt_printf("thcon_regs: FAILED (%d checks)\n", tt_failures);
         return 1;
     }
     tt_printf("thcon_regs: all checks passed\n");

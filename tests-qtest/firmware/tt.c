@@ -288,3 +288,13 @@ bool tt_wait_eq(volatile uint32_t *p, uint32_t v, uint32_t ms)
     }
     return true;
 }
+
+int tt_failures;
+
+void tt_check(bool ok, const char *what, uint32_t got, uint32_t want)
+{
+    if (!ok) {
+        tt_printf("  FAIL: %s: got 0x%x, expected 0x%x\n", what, got, want);
+        tt_failures++;
+    }
+}

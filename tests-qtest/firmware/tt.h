@@ -247,6 +247,15 @@ void tt_printf(const char *fmt, ...);   /* uint32_t args: no format check */
 __attribute__((noreturn)) void tt_exit(uint32_t code);
 
 /* ------------------------------------------------------------------ */
+/* Checks (BRISC)                                                     */
+/* ------------------------------------------------------------------ */
+
+/* Failed checks so far */
+extern int tt_failures;
+/* Count (and print) a failed check unless @ok */
+void tt_check(bool ok, const char *what, uint32_t got, uint32_t want);
+
+/* ------------------------------------------------------------------ */
 /* Per-program entry points                                           */
 /* ------------------------------------------------------------------ */
 
