@@ -21,6 +21,7 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
+#include "tt-qtest-util.h"
 #include "qobject/qdict.h"
 #include "qobject/qlist.h"
 #include "qobject/qnum.h"
@@ -768,19 +769,6 @@ static void test_setdvalid(const void *data)
     qtest_quit(qts);
 }
 
-static const char *qmp_status(QTestState *qts, const char *cmd,
-                              const char *key, char *buf, size_t len)
-{
-    QDict *resp = qtest_qmp(qts, "{ 'execute': %s }", cmd);
-    QDict *ret = qdict_get_qdict(resp, "return");
-
-    g_assert(ret);
-    g_strlcpy(buf, qdict_haskey(ret, key) ? qdict_get_str(ret, key) : "",
-              len);
-    qobject_unref(resp);
-    return buf;
-}
-
 /*
  * Migration: every counter (ADCs, RWCs incl. checkpoints and Blackhole's
  * Sp) survives a migration to a file and back into a fresh machine.
@@ -788,15 +776,10 @@ static const char *qmp_status(QTestState *qts, const char *cmd,
 static void test_migrate(const void *data)
 {
     const TTArch *arch = data;
-    g_autofree char *dir = g_dir_make_tmp("tt-adc-test-XXXXXX", NULL);
-    g_autofree char *file = g_strdup_printf("%s/state", dir);
-    g_autofree char *uri = g_strdup_printf("file:%s", file);
     QTestState *src = tt_start(data), *dst;
     AdcSnap a, b;
     RwcSnap r, q;
-    char st[32];
 
-    g_assert(dir);
     for (int t = 0; t < 3; t++) {
         push(src, t, setadc(U0 | PK, t & 1, X, 0x0F00F + t));
         push(src, t, adc4(OP_INCADCXY, U0 | U1, 0, 1, 2, 3, 4, 0));
@@ -812,20 +795,7 @@ static void test_migrate(const void *data)
     /* The state is not trivially zero (SETADC T1: ADCs[1].Packers Ch1 X) */
     g_assert_cmphex(adc(&a, 1, IPK, 1, X), ==, 0x0F010);
 
-    qtest_qmp_assert_success(src, "{ 'execute': 'migrate', 'arguments': "
-                             "{ 'uri': %s } }", uri);
-    while (strcmp(qmp_status(src, "query-migrate", "status", st,
-                             sizeof(st)), "completed")) {
-        g_assert_cmpstr(st, !=, "failed");
-        g_usleep(10000);
-    }
-    qtest_quit(src);
-
-    dst = qtest_initf("-machine %s -incoming %s", arch->machine, uri);
-    while (!strcmp(qmp_status(dst, "query-status", "status", st,
-                              sizeof(st)), "inmigrate")) {
-        g_usleep(10000);
-    }
+    dst = tt_migrate_via_file(src, arch->machine);
     qom_get_list(dst, "adc-state", b.v, NUM_ADC);
     qom_get_list(dst, "rwc-state", q.v, NUM_RWC);
     assert_adc_rest(&b, &a, (int[]){ -1 });
@@ -833,8 +803,6 @@ static void test_migrate(const void *data)
         g_assert_cmphex(q.v[i], ==, r.v[i]);
     }
     qtest_quit(dst);
-    unlink(file);
-    rmdir(dir);
 }
 
 static void add_tests(const TTArch *a)

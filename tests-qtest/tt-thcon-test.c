@@ -23,6 +23,7 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
+#include "tt-qtest-util.h"
 #include "qobject/qdict.h"
 #include "qobject/qlist.h"
 #include "qobject/qnum.h"
@@ -252,19 +253,6 @@ static void test_storeind_src(const void *data)
 
 /* ---------------------------------------------------------------------- */
 
-static const char *qmp_status(QTestState *qts, const char *cmd,
-                              const char *key, char *buf, size_t len)
-{
-    QDict *resp = qtest_qmp(qts, "{ 'execute': %s }", cmd);
-    QDict *ret = qdict_get_qdict(resp, "return");
-
-    g_assert(ret);
-    g_strlcpy(buf, qdict_haskey(ret, key) ? qdict_get_str(ret, key) : "",
-              len);
-    qobject_unref(resp);
-    return buf;
-}
-
 /*
  * Thread 2 retries ATCAS (L1 word 0x40000 = 0x10000005, CmpVal 5) and so
  * holds the Scalar Unit; thread 1's SETDMAREG waits.  After migration the
@@ -276,14 +264,9 @@ static const char *qmp_status(QTestState *qts, const char *cmd,
 static void test_migrate_busy(const void *data)
 {
     const TTArch *arch = data;
-    g_autofree char *dir = g_dir_make_tmp("tt-thcon-test-XXXXXX", NULL);
-    g_autofree char *file = g_strdup_printf("%s/state", dir);
-    g_autofree char *uri = g_strdup_printf("file:%s", file);
     QTestState *src = tt_start(data), *dst;
     uint32_t status;
-    char st[32];
 
-    g_assert(dir);
     qtest_writel(src, 0x40000, 0x10000005u);
     set_gpr(src, 2, 1, 0x40000 / 16);
     set_gpr(src, 1, 7, 0);
@@ -292,20 +275,7 @@ static void test_migrate_busy(const void *data)
     status = qtest_readl(src, INSTRN_BUF_STATUS);
     g_assert_cmphex(status & (IBS_EMPTY(1) | IBS_EMPTY(2)), ==, 0);
 
-    qtest_qmp_assert_success(src, "{ 'execute': 'migrate', 'arguments': "
-                             "{ 'uri': %s } }", uri);
-    while (strcmp(qmp_status(src, "query-migrate", "status", st,
-                             sizeof(st)), "completed")) {
-        g_assert_cmpstr(st, !=, "failed");
-        g_usleep(10000);
-    }
-    qtest_quit(src);
-
-    dst = qtest_initf("-machine %s -incoming %s", arch->machine, uri);
-    while (!strcmp(qmp_status(dst, "query-status", "status", st,
-                              sizeof(st)), "inmigrate")) {
-        g_usleep(10000);
-    }
+    dst = tt_migrate_via_file(src, arch->machine);
     push(dst, 0, NOP);
     status = qtest_readl(dst, INSTRN_BUF_STATUS);
     g_assert_cmphex(status & (IBS_EMPTY(1) | IBS_EMPTY(2)), ==, 0);
@@ -318,8 +288,6 @@ static void test_migrate_busy(const void *data)
     g_assert_cmphex(qtest_readl(dst, 0x40000), ==, 9);
     g_assert_cmphex(qtest_readl(dst, GPR(1, 7)), ==, 0x7777);
     qtest_quit(dst);
-    unlink(file);
-    rmdir(dir);
 }
 
 static void add_tests(const TTArch *a)
