@@ -2893,14 +2893,14 @@ const TTInsnDesc tt_isa_table[TT_ARCH__MAX][256] = {
         [0xa6] = {
             .name = "SEMWAIT",
             .unit = TT_UNIT_SYNC,
-            .block = TT_BLOCK_B1,
+            .block = TT_BLOCK_ALL,
             .nfields = ARRAY_SIZE(tt_fields_SEMWAIT),
             .fields = tt_fields_SEMWAIT,
         },
         [0xa7] = {
             .name = "STREAMWAIT",
             .unit = TT_UNIT_SYNC,
-            .block = TT_BLOCK_B1,
+            .block = TT_BLOCK_ALL,
             .nfields = ARRAY_SIZE(tt_bh_fields_STREAMWAIT),
             .fields = tt_bh_fields_STREAMWAIT,
         },

@@ -47,7 +47,6 @@ const TTSyncArchInfo tt_sync_arch[TT_ARCH__MAX] = {
         .default_cond = 0x7f,           /* C0..C6 */
         .mutex_valid = 0xfd,            /* 0, 2..7 */
         .has_streamwait = false,
-        .semwait_block = TT_BLOCK_B1,
         .stallwait_cond = tt_wh_stallwait_cond,
     },
     [TT_ARCH_BLACKHOLE] = {
@@ -55,8 +54,6 @@ const TTSyncArchInfo tt_sync_arch[TT_ARCH__MAX] = {
         .default_cond = 0x0f,           /* C0..C3 */
         .mutex_valid = 0x1d,            /* 0, 2..4 */
         .has_streamwait = true,
-        /* BH STALLWAIT.md block table: SEMWAIT, STREAMWAIT: B0..B8 */
-        .semwait_block = TT_BLOCK_ALL,
         .stallwait_cond = tt_bh_stallwait_cond,
     },
 };
@@ -245,11 +242,7 @@ static uint32_t tt_sync_insn_block(TTTensixState *s, uint32_t insn)
     if (!d) {
         return 0;
     }
-    if (d->unit == TT_UNIT_SYNC &&
-        (op == TT_OP_SEMWAIT || op == TT_OP_STREAMWAIT)) {
-        return tt_sync_info(s)->semwait_block;
-    }
-    return d->block;
+    return d->block;    /* per architecture, from the decode tables */
 }
 
 static bool tt_block_catches(TTTensixState *s, uint16_t block_mask,

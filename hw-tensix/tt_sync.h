@@ -75,8 +75,6 @@ typedef struct TTSyncArchInfo {
     uint16_t default_cond;      /* ConditionMask 0 (and SEMWAIT cond 0) */
     uint8_t mutex_valid;        /* bit i: mutex index i exists */
     bool has_streamwait;
-    /* Block bits catching SEMWAIT and STREAMWAIT at the Wait Gate */
-    uint16_t semwait_block;
     const uint8_t *stallwait_cond;      /* TT_WAITC_* of condition bit i */
 } TTSyncArchInfo;
 

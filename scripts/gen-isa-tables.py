@@ -88,6 +88,15 @@ BLOCK_EXCEPTIONS = {
     "RESOURCEDECL": 0,
 }
 
+# Per-architecture exceptions: BlackholeA0 STALLWAIT.md's block table
+# catches SEMWAIT and STREAMWAIT with every bit (Wormhole: B1 only).
+ARCH_BLOCK_EXCEPTIONS = {
+    "blackhole": {
+        "SEMWAIT": BLOCK_ALL,
+        "STREAMWAIT": BLOCK_ALL,
+    },
+}
+
 
 def fail(msg):
     sys.exit("gen-isa-tables: error: " + msg)
@@ -160,7 +169,9 @@ def load_arch(path, arch):
             nxt = starts[starts.index(start) + 1]
             out.append((fname, start, nxt - start))
 
-        if name in BLOCK_EXCEPTIONS:
+        if name in ARCH_BLOCK_EXCEPTIONS.get(arch, {}):
+            block = ARCH_BLOCK_EXCEPTIONS[arch][name]
+        elif name in BLOCK_EXCEPTIONS:
             block = BLOCK_EXCEPTIONS[name]
         elif unit in UNIT_BLOCK:
             block = UNIT_BLOCK[unit]
