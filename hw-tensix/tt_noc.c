@@ -223,7 +223,8 @@ typedef struct TTNocArch {
     uint32_t be_bytes;          /* byte-enable write span */
     uint32_t col_optout_bits;   /* ROUTER_CFG_1 mask width */
     uint32_t row_optout_bits;   /* ROUTER_CFG_3 mask width */
-    uint64_t pcie_bit;          /* address bit selecting PCIe host memory */
+    uint64_t pcie_bit;          /* address bit selecting PCIe host memory,
+                                   whatever the coordinates (0: none) */
     bool coords_in_hi;          /* BH: TARG/RET_ADDR_HI hold x/y */
     bool xlat_writeback;        /* WH: translated coords written back */
     bool ctrl_port_mask;        /* WH: NOC_CTRL[12:10] set on issue */
@@ -264,7 +265,13 @@ static const TTNocArch tt_noc_arch_table[TT_ARCH__MAX] = {
         .be_bytes = 32,
         .col_optout_bits = 10,
         .row_optout_bits = 12,
-        .pcie_bit = 1ull << 35,
+        /*
+         * Wormhole: bit 35 selects host memory only at the PCIe tile
+         * (0,3); elsewhere it is an ordinary local address bit (the ARC
+         * tile's registers live at 0x8_xxxx_xxxx).  The SoC model's PCIe
+         * tile answers for its whole window, so no special case here.
+         */
+        .pcie_bit = 0,
         .coords_in_hi = false,
         .xlat_writeback = true,
         .ctrl_port_mask = true,
