@@ -44,6 +44,7 @@
 #include "system/reset.h"
 #include "tt_tile.h"
 #include "tt_soc.h"
+#include "tt_dprint.h"
 
 #define TYPE_TT_MACHINE MACHINE_TYPE_NAME("tt-tensix-base")
 OBJECT_DECLARE_TYPE(TTMachineState, TTMachineClass, TT_MACHINE)
@@ -77,6 +78,12 @@ struct TTMachineState {
     TTTileState *tiles;
     uint32_t num_tiles;
     TTSocState soc;             /* soc=full: the non-Tensix tiles */
+
+    /* DPRINT server (tt_dprint.c): dprint=on, dprint-chardev, -base */
+    bool dprint;
+    char *dprint_chardev;
+    uint32_t dprint_base;
+    TTDprintState *dprint_srv;
 };
 
 static const char *tt_core_label[TT_NUM_CORES] = {
@@ -248,6 +255,14 @@ static void tt_machine_init(MachineState *ms)
             }
         }
     }
+
+    /* DPRINT server: only exists (and polls) with dprint=on */
+    if (m->dprint) {
+        m->dprint_srv = tt_dprint_new(m->tiles, m->num_tiles, m->dprint_base,
+                                      m->dprint_chardev);
+    } else if (m->dprint_chardev) {
+        warn_report("tt: dprint-chardev without dprint=on is ignored");
+    }
 }
 
 /*
@@ -263,6 +278,9 @@ static void tt_machine_reset(MachineState *ms, ResetType type)
     TTMachineState *m = TT_MACHINE(ms);
 
     qemu_devices_reset(type);
+    if (m->dprint_srv) {
+        tt_dprint_reset(m->dprint_srv);    /* after the ELF images */
+    }
     if (!m->full_chip) {
         return;
     }
@@ -335,6 +353,28 @@ static void tt_machine_set_soc(Object *obj, const char *value, Error **errp)
     tt_machine_fit_smp(m);
 }
 
+/* DPRINT server properties (tt_dprint.c) */
+static bool tt_machine_get_dprint(Object *obj, Error **errp)
+{
+    return TT_MACHINE(obj)->dprint;
+}
+
+static void tt_machine_set_dprint(Object *obj, bool value, Error **errp)
+{
+    TT_MACHINE(obj)->dprint = value;
+}
+
+static char *tt_machine_get_dprint_chardev(Object *obj, Error **errp)
+{
+    return g_strdup(TT_MACHINE(obj)->dprint_chardev);
+}
+
+static void tt_machine_set_dprint_chardev(Object *obj, const char *value,
+                                          Error **errp)
+{
+    g_free(TT_MACHINE(obj)->dprint_chardev);
+    TT_MACHINE(obj)->dprint_chardev = g_strdup(value);
+}
 
 #define TT_DEFINE_ELF_PROP(n)                                                \
     static char *tt_get_elf##n(Object *obj, Error **errp)                    \
@@ -359,6 +399,7 @@ static void tt_machine_instance_init(Object *obj)
 
     m->grid_width = 1;
     m->grid_height = 1;
+    m->dprint_base = TT_DPRINT_DEFAULT_BASE;
 }
 
 static void tt_machine_instance_finalize(Object *obj)
@@ -368,6 +409,7 @@ static void tt_machine_instance_finalize(Object *obj)
     for (int i = 0; i < TT_NUM_CORES; i++) {
         g_free(m->core_elf[i]);
     }
+    g_free(m->dprint_chardev);
 }
 
 static void tt_machine_class_init(ObjectClass *oc, void *data)
@@ -386,6 +428,9 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
           "NoC 0 X coordinate of the first tile (default 0)" },
         { "tile-y", offsetof(TTMachineState, tile_y),
           "NoC 0 Y coordinate of the first tile (default 0)" },
+        { "dprint-base", offsetof(TTMachineState, dprint_base),
+          "L1 offset of the five DPRINT buffers (default 0x268, "
+          "tt-metal Dec-2024 mailboxes)" },
     };
     static char *(*getters[TT_NUM_CORES])(Object *, Error **) = {
         tt_get_elf0, tt_get_elf1, tt_get_elf2, tt_get_elf3, tt_get_elf4,
@@ -412,6 +457,15 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
         object_class_property_set_description(oc, u32_props[i].name,
                                               u32_props[i].desc);
     }
+    object_class_property_add_bool(oc, "dprint", tt_machine_get_dprint,
+                                   tt_machine_set_dprint);
+    object_class_property_set_description(oc, "dprint",
+        "Decode and print tt-metal DPRINT buffers (default off)");
+    object_class_property_add_str(oc, "dprint-chardev",
+                                  tt_machine_get_dprint_chardev,
+                                  tt_machine_set_dprint_chardev);
+    object_class_property_set_description(oc, "dprint-chardev",
+        "Chardev id for the DPRINT output (default stdout)");
     object_class_property_add_str(oc, "soc", tt_machine_get_soc,
                                   tt_machine_set_soc);
     object_class_property_set_description(oc, "soc",
