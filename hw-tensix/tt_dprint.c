@@ -14,6 +14,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
+#include <math.h>
 #include "qemu/atomic.h"
 #include "qemu/error-report.h"
 #include "qemu/log.h"
@@ -124,6 +125,423 @@ static uint64_t tt_dprint_le64(const uint8_t *p)
     return tt_dprint_le32(p) | ((uint64_t)tt_dprint_le32(p + 4) << 32);
 }
 
+/* tt::DataFormat (tt_backend_api_types.hpp) */
+enum {
+    DF_FLOAT32 = 0, DF_FLOAT16 = 1, DF_BFP8 = 2, DF_BFP4 = 3, DF_TF32 = 4,
+    DF_FLOAT16_B = 5, DF_BFP8_B = 6, DF_BFP4_B = 7, DF_INT32 = 8,
+    DF_UINT16 = 9, DF_LF8 = 10, DF_BFP2 = 11, DF_INT8 = 14, DF_BFP2_B = 15,
+    DF_UINT32 = 24, DF_UINT8 = 30,
+};
+
+/* TypedU32_ARRAY_Format (hostdevcommon/dprint_common.h) */
+enum {
+    TA_INVALID = 0, TA_RAW = 1, TA_TENSIX_CFG_REG_DATA_FORMAT = 2,
+};
+
+/* dprint_tileslice_return_code_enum */
+enum {
+    TS_OK = 2, TS_BAD_TILE_IDX = 3, TS_BAD_POINTER = 4,
+    TS_UNSUPPORTED_FORMAT = 5, TS_MATH = 6, TS_ETHERNET = 7,
+};
+
+/* magic_enum names of tt::DataFormat, as the server's fmt::format prints */
+static const char *tt_dprint_df_name(uint8_t df)
+{
+    switch (df) {
+    case DF_FLOAT32: return "Float32";
+    case DF_FLOAT16: return "Float16";
+    case DF_BFP8: return "Bfp8";
+    case DF_BFP4: return "Bfp4";
+    case DF_TF32: return "Tf32";
+    case DF_FLOAT16_B: return "Float16_b";
+    case DF_BFP8_B: return "Bfp8_b";
+    case DF_BFP4_B: return "Bfp4_b";
+    case DF_INT32: return "Int32";
+    case DF_UINT16: return "UInt16";
+    case DF_LF8: return "Lf8";
+    case DF_BFP2: return "Bfp2";
+    case DF_INT8: return "Int8";
+    case DF_BFP2_B: return "Bfp2_b";
+    case DF_UINT32: return "UInt32";
+    case DF_UINT8: return "UInt8";
+    case 0xF0: return "RawUInt8";
+    case 0xF1: return "RawUInt16";
+    case 0xF2: return "RawUInt32";
+    case 0xFF: return "Invalid";
+    default: return "";     /* magic_enum: no name */
+    }
+}
+
+static float tt_dprint_f32(uint32_t bits)
+{
+    float f;
+
+    memcpy(&f, &bits, 4);
+    return f;
+}
+
+/*
+ * The server's make_float(): bits are [sign][mantissa][exponent] (exponent
+ * in the low bits, no special case for 0, inf or NaN): (1 + m / 2^mb) *
+ * 2^(e - bias), computed in double and stored in a float at each step.
+ */
+static float tt_dprint_make_float(int eb, int mb, uint32_t data)
+{
+    int sign = (data >> (eb + mb)) & 1;
+    int exp_val = (int)(data & ((1u << eb) - 1)) - ((1 << (eb - 1)) - 1);
+    int man = (data >> eb) & ((1u << mb) - 1);
+    float r = 1.0 + ((float)man / (float)(1 << mb));
+
+    r = r * pow(2, exp_val);
+    return sign ? -r : r;
+}
+
+/*
+ * tt-metal convert_bfp_to_u32(is_exp_a = false): a BFP mantissa byte
+ * (sign + 7/3/1 magnitude bits) and its shared 8-bit exponent to float
+ * bits, normalising the magnitude (exponent arithmetic in uint32_t).
+ */
+static uint32_t tt_dprint_bfp_to_u32(uint8_t df, uint8_t data, uint8_t sexp)
+{
+    uint32_t exp = sexp, sign, man;
+    int mbits, shift = 0;
+
+    switch (df) {
+    case DF_BFP2:
+    case DF_BFP2_B:
+        sign = data >> 1;
+        man = data & 1;
+        if (!man) {
+            exp = 0;
+        } else {
+            man = 0;    /* the only magnitude bit is the hidden one */
+        }
+        return (sign << 31) | (exp << 23) | (man << 22);
+    case DF_BFP4:
+    case DF_BFP4_B:
+        mbits = 3;
+        break;
+    case DF_BFP8:
+    case DF_BFP8_B:
+        mbits = 7;
+        break;
+    default:
+        return 0;
+    }
+    sign = data >> mbits;
+    man = data & ((1u << mbits) - 1);
+    if (!man) {
+        exp = 0;
+    } else {
+        while (!(man & (1u << (mbits - 1)))) {
+            man <<= 1;
+            shift++;
+        }
+        man = (man << 1) & ((1u << mbits) - 1);
+        exp -= shift;
+    }
+    return (sign << 31) | (exp << 23) | (man << (23 - mbits));
+}
+
+/* Append printf-formatted text through the pending setw width */
+static void G_GNUC_PRINTF(2, 3) tt_dprint_putf(TTDprintHart *h,
+                                               const char *fmt, ...)
+{
+    g_autofree char *str = NULL;
+    va_list ap;
+
+    va_start(ap, fmt);
+    str = g_strdup_vprintf(fmt, ap);
+    va_end(ap);
+    tt_dprint_put_str(h, str);
+}
+
+/* The server's PrintTensixRegisterData(): one word of a typed array */
+static void tt_dprint_reg_datum(TTDprintHart *h, int width, uint32_t d,
+                                uint16_t fmt)
+{
+    switch (fmt) {
+    case DF_FLOAT16:
+    case DF_BFP8:
+    case DF_BFP4:
+    case DF_BFP2:
+    case DF_LF8:
+        h->width = width;
+        tt_dprint_put_float(h, tt_dprint_make_float(5, 10, d & 0xFFFF));
+        tt_dprint_put_str(h, " ");
+        h->width = width;
+        tt_dprint_put_float(h, tt_dprint_make_float(5, 10, d >> 16));
+        tt_dprint_put_str(h, " ");
+        break;
+    case DF_BFP8_B:
+    case DF_BFP4_B:
+    case DF_BFP2_B:
+    case DF_FLOAT16_B:
+        h->width = width;
+        tt_dprint_put_float(h, tt_dprint_make_float(8, 7, d & 0xFFFF));
+        tt_dprint_put_str(h, " ");
+        h->width = width;
+        tt_dprint_put_float(h, tt_dprint_make_float(8, 7, d >> 16));
+        tt_dprint_put_str(h, " ");
+        break;
+    case DF_TF32:
+        h->width = width;
+        tt_dprint_put_float(h, tt_dprint_make_float(8, 10, d));
+        tt_dprint_put_str(h, " ");
+        break;
+    case DF_FLOAT32:
+        h->width = width;
+        tt_dprint_put_float(h, tt_dprint_f32(d));
+        tt_dprint_put_str(h, " ");
+        break;
+    case DF_UINT32:
+        h->width = width;
+        tt_dprint_put_u64(h, d);
+        tt_dprint_put_str(h, " ");
+        break;
+    case DF_UINT16:
+        h->width = width;
+        tt_dprint_put_u64(h, d & 0xFFFF);
+        tt_dprint_put_str(h, " ");
+        h->width = width;
+        tt_dprint_put_u64(h, d >> 16);
+        tt_dprint_put_str(h, " ");
+        break;
+    default:
+        tt_dprint_put_str(h, "Unknown data format ");
+        tt_dprint_put_u64(h, fmt);
+        tt_dprint_put_str(h, " ");
+        break;
+    }
+}
+
+/*
+ * The server's PrintTypedUint32Array().  The element type is always taken
+ * from the upper half of the LAST word, also for a plain U32_ARRAY (which
+ * has no type word: then every word is printed, but with the type the
+ * last one happens to carry, usually 0, "Unknown type 0" per word); a
+ * TYPED_U32_ARRAY's last word is its type and is not printed.  The width
+ * of register data is the most recent SETW of any hart.
+ */
+static void tt_dprint_typed_array(TTDprintState *s, TTTileState *t, int idx,
+                                  TTDprintHart *h, const uint8_t *p,
+                                  uint32_t sz, bool untyped)
+{
+    uint32_t n = sz / 4, last;
+    uint16_t type, subtype;
+
+    if (!n) {
+        /* The server reads data[-1] (and a typed one loops ~forever) */
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: empty %s "
+                      "record; ignored\n", t->x, t->y,
+                      tt_dprint_hart_name[idx],
+                      untyped ? "U32_ARRAY" : "TYPED_U32_ARRAY");
+        return;
+    }
+    last = tt_dprint_le32(p + 4 * (n - 1));
+    type = last >> 16;
+    subtype = last & 0xFFFF;
+    if (!untyped) {
+        n--;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t d = tt_dprint_le32(p + 4 * i);
+
+        switch (type) {
+        case TA_RAW:
+            h->base = 16;
+            tt_dprint_put_str(h, "0x");
+            tt_dprint_put_u64(h, d);
+            tt_dprint_put_str(h, " ");
+            break;
+        case TA_TENSIX_CFG_REG_DATA_FORMAT:
+            tt_dprint_reg_datum(h, s->last_setw, d, subtype);
+            break;
+        default:
+            tt_dprint_put_str(h, "Unknown type ");
+            tt_dprint_put_u64(h, type);
+            break;
+        }
+    }
+}
+
+/* TileSliceHostDev<0> (dprint_common.h): 16-byte header, then the data */
+#define TS_HDR_SIZE     16
+
+/*
+ * The server's PrintTileSlice().  Data past the record's payload reads as
+ * zero (the server would read whatever follows in the buffer).
+ */
+static void tt_dprint_tile_slice(TTTileState *t, int idx, TTDprintHart *h,
+                                 const uint8_t *p, uint32_t sz)
+{
+    uint8_t hdr[TS_HDR_SIZE] = { 0 };
+    const uint8_t *data = p + TS_HDR_SIZE;
+    uint32_t dsz = sz > TS_HDR_SIZE ? sz - TS_HDR_SIZE : 0;
+    uint8_t h0, h1, hs, w0, w1, ws, cb, df, count, endl_rows, rc;
+    uint32_t i = 0;
+    bool short_data = false;
+
+    memcpy(hdr, p, MIN(sz, TS_HDR_SIZE));
+    if (sz < TS_HDR_SIZE) {
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: TILESLICE "
+                      "record of %u bytes (header: %u)\n", t->x, t->y,
+                      tt_dprint_hart_name[idx], sz, TS_HDR_SIZE);
+    }
+    h0 = hdr[4];
+    h1 = hdr[5];
+    hs = hdr[6];
+    w0 = hdr[7];
+    w1 = hdr[8];
+    ws = hdr[9];
+    cb = hdr[10];
+    df = hdr[11];
+    count = hdr[12];
+    endl_rows = hdr[13];
+    rc = hdr[14];
+
+    switch (rc) {
+    case TS_OK:
+        break;
+    case TS_BAD_POINTER:
+        /* fmt::format of enum CBIndex: "CBIndex::c_N" */
+        if (cb < 32) {
+            tt_dprint_putf(h, "Tried printing CBIndex::c_%u: BAD TILE POINTER "
+                           "(ptr=%u, count=%u)\n", cb, tt_dprint_le32(hdr),
+                           count);
+        } else {
+            tt_dprint_putf(h, "Tried printing CBIndex::: BAD TILE POINTER "
+                           "(ptr=%u, count=%u)\n", tt_dprint_le32(hdr), count);
+        }
+        return;
+    case TS_UNSUPPORTED_FORMAT:
+        if (cb < 32) {
+            tt_dprint_putf(h, "Tried printing CBIndex::c_%u: Unsupported data "
+                           "format (DataFormat::%s)\n", cb,
+                           tt_dprint_df_name(df));
+        } else {
+            tt_dprint_putf(h, "Tried printing CBIndex::: Unsupported data "
+                           "format (DataFormat::%s)\n", tt_dprint_df_name(df));
+        }
+        return;
+    case TS_MATH:
+        tt_dprint_put_str(h, "Warning: MATH core does not support TileSlice "
+                          "printing, omitting print...\n");
+        return;
+    case TS_ETHERNET:
+        tt_dprint_put_str(h, "Warning: Ethernet core does not support "
+                          "TileSlice printing, omitting print...\n");
+        return;
+    default:
+        tt_dprint_putf(h, "Warning: TileSlice printing failed with unknown "
+                       "return code %u, omitting print...\n", rc);
+        return;
+    }
+
+    /*
+     * A zero row step with an empty row range would make the server loop
+     * forever (every other case ends at data_count): print nothing.
+     */
+    if (!hs && h0 < h1 && w0 >= w1) {
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: TILESLICE "
+                      "with row step 0 and no columns; ignored\n", t->x,
+                      t->y, tt_dprint_hart_name[idx]);
+        return;
+    }
+    for (int r = h0; r < h1; r += hs) {
+        bool exceeded = false;
+
+        for (int c = w0; c < w1; c += ws) {
+            uint8_t b[4] = { 0 };
+            uint32_t bpd;
+
+            if (i >= count) {
+                exceeded = true;
+                break;
+            }
+            switch (df) {
+            case DF_FLOAT32:
+            case DF_INT32:
+            case DF_UINT32:
+                bpd = 4;
+                break;
+            case DF_FLOAT16_B:
+            case DF_UINT16:
+            case DF_BFP8:
+            case DF_BFP8_B:
+            case DF_BFP4:
+            case DF_BFP4_B:
+                bpd = 2;
+                break;
+            case DF_INT8:
+            case DF_UINT8:
+                bpd = 1;
+                break;
+            default:
+                bpd = 0;
+                break;
+            }
+            for (uint32_t k = 0; k < bpd; k++) {
+                if (i * bpd + k < dsz) {
+                    b[k] = data[i * bpd + k];
+                } else {
+                    short_data = true;
+                }
+            }
+            switch (df) {
+            case DF_FLOAT16_B:
+                tt_dprint_put_float(h, tt_dprint_f32((uint32_t)(b[0] |
+                                                                b[1] << 8)
+                                                     << 16));
+                break;
+            case DF_FLOAT32:
+                tt_dprint_put_float(h, tt_dprint_f32(tt_dprint_le32(b)));
+                break;
+            case DF_BFP4_B:
+            case DF_BFP8_B:
+                /* [exponent][mantissa] byte pairs, as dprint_tile.h packs */
+                tt_dprint_put_float(h, tt_dprint_f32(
+                                        tt_dprint_bfp_to_u32(df, b[1], b[0])));
+                break;
+            case DF_INT8:
+                tt_dprint_put_s64(h, (int8_t)b[0], 32);
+                break;
+            case DF_UINT8:
+                tt_dprint_put_u64(h, b[0]);
+                break;
+            case DF_UINT16:
+                tt_dprint_put_u64(h, b[0] | (b[1] << 8));
+                break;
+            case DF_INT32:
+                tt_dprint_put_s64(h, (int32_t)tt_dprint_le32(b), 32);
+                break;
+            case DF_UINT32:
+                tt_dprint_put_u64(h, tt_dprint_le32(b));
+                break;
+            default:
+                break;      /* the server prints nothing for the datum */
+            }
+            if (c + ws < w1) {
+                tt_dprint_put_str(h, " ");
+            }
+            i++;
+        }
+        if (exceeded) {
+            tt_dprint_putf(h, "<TileSlice data truncated due to exceeding max "
+                           "count (%u)>\n", count);
+            break;
+        }
+        if (endl_rows) {
+            tt_dprint_put_str(h, "\n");
+        }
+    }
+    if (short_data) {
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: TILESLICE "
+                      "data_count %u is past its %u-byte payload; read as "
+                      "0\n", t->x, t->y, tt_dprint_hart_name[idx], count, sz);
+    }
+}
+
 /* Payload sizes of the fixed-size records (0: variable) */
 static const uint8_t tt_dprint_fixed_size[DP_COUNT] = {
     [DP_ENDL] = 1, [DP_SETW] = 1, [DP_UINT8] = 1, [DP_UINT16] = 2,
@@ -168,6 +586,7 @@ static bool tt_dprint_record(TTDprintState *s, TTTileState *t, int idx,
         break;
     case DP_SETW:
         h->width = (int8_t)p[0];
+        s->last_setw = (int8_t)p[0];    /* server-wide, never cleared */
         break;
     case DP_SETPRECISION:
         h->precision = p[0];
@@ -230,35 +649,13 @@ static bool tt_dprint_record(TTDprintState *s, TTTileState *t, int idx,
         break;
     }
     case DP_U32_ARRAY:
-    case DP_TYPED_U32_ARRAY: {
-        /* Raw words as "0x%x "; a typed array's last word is its type */
-        uint32_t n = sz / 4;
-
-        if (code == DP_TYPED_U32_ARRAY && n) {
-            uint32_t type = tt_dprint_le32(p + 4 * (n - 1));
-
-            n--;
-            if (type >> 16) {
-                qemu_log_mask(LOG_UNIMP, "tt-dprint: (%u,%u) %s: typed "
-                              "array of type %u (subtype %u) printed raw\n",
-                              t->x, t->y, tt_dprint_hart_name[idx],
-                              type >> 16, type & 0xFFFF);
-            }
-        }
-        h->base = 16;   /* the server leaves its stream in hex */
-        for (uint32_t i = 0; i < n; i++) {
-            char buf[16];
-
-            snprintf(buf, sizeof(buf), "0x%x ", tt_dprint_le32(p + 4 * i));
-            g_string_append(h->line, buf);
-        }
+        tt_dprint_typed_array(s, t, idx, h, p, sz, true);
         break;
-    }
+    case DP_TYPED_U32_ARRAY:
+        tt_dprint_typed_array(s, t, idx, h, p, sz, false);
+        break;
     case DP_TILESLICE:
-        qemu_log_mask(LOG_UNIMP, "tt-dprint: (%u,%u) %s: TILESLICE records "
-                      "are not decoded\n", t->x, t->y,
-                      tt_dprint_hart_name[idx]);
-        g_string_append(h->line, "<TILESLICE>\n");
+        tt_dprint_tile_slice(t, idx, h, p, sz);
         break;
     case DP_RAISE:
         g_hash_table_add(s->raised,
@@ -425,6 +822,7 @@ TTDprintState *tt_dprint_new(TTTileState *tiles, uint32_t num_tiles,
 void tt_dprint_reset(TTDprintState *s)
 {
     g_hash_table_remove_all(s->raised);
+    s->last_setw = 0;
     for (uint32_t i = 0; i < s->num_tiles * TT_DPRINT_NUM_BUFS; i++) {
         TTDprintHart *h = &s->harts[i];
 

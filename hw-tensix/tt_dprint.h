@@ -59,6 +59,7 @@ typedef struct TTDprintState {
     Notifier exit_notifier;     /* last poll when QEMU exits */
     GHashTable *raised;         /* RAISEd signal values */
     TTDprintHart *harts;        /* num_tiles * TT_DPRINT_NUM_BUFS */
+    int8_t last_setw;           /* most recent SETW of any hart (arrays) */
 } TTDprintState;
 
 /*

@@ -39,7 +39,25 @@ P='0:(x=0,y=0)'
         i=$((i + 1))
     done
 } >"$tmp/want.BR"
-echo "$P:NC: from nc" >"$tmp/want.NC"
+{
+    echo "$P:NC: from nc"
+    echo "$P:NC: 1.5 -2"
+    echo "$P:NC: 1 -1.5"
+    echo "$P:NC: 1 2 3"
+    echo "$P:NC: Warning: MATH core does not support TileSlice printing, omitting print..."
+    echo "$P:NC:    2   -1 "
+    echo "$P:NC: 3 7 "
+    echo "$P:NC: Unknown data format 99 "
+    echo "$P:NC: 1.5 "
+    echo "$P:NC: 0x10 0x10020 |11"
+    echo "$P:NC: Unknown type 0"
+    echo "$P:NC: 0xabc "
+} >"$tmp/want.NC"
+# Continuation lines of multi-row tile slices (one flush, one prefix)
+cat >"$tmp/want.cont" <<'EOT'
+0.25 3
+4 <TileSlice data truncated due to exceeding max count (4)>
+EOT
 echo "$P:TR2: 5" >"$tmp/want.TR2"
 : >"$tmp/want.TR0"      # disabled (wpos = DEBUG_PRINT_SERVER_DISABLED_MAGIC)
 : >"$tmp/want.TR1"      # never written
@@ -80,6 +98,12 @@ for arch in bh wh; do
         ok=1
         if [ $rc -ne 0 ] || \
            ! grep -qx "dprint_tokens: all checks passed" "$tmp/log"; then
+            ok=0
+        fi
+        grep -x -F -f "$tmp/want.cont" "$src" >"$tmp/got.cont" 2>/dev/null
+        if ! cmp -s "$tmp/want.cont" "$tmp/got.cont"; then
+            echo "  tile slice continuation lines differ:"
+            diff "$tmp/want.cont" "$tmp/got.cont" | sed 's/^/    | /'
             ok=0
         fi
         for h in BR NC TR0 TR1 TR2; do
