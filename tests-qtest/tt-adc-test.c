@@ -138,30 +138,6 @@ static void push(QTestState *qts, int t, uint32_t insn)
     qtest_writel(qts, INSTRN_BUF(t), insn);
 }
 
-static void qom_get_list(QTestState *qts, const char *prop, uint32_t *out,
-                         size_t n)
-{
-    QDict *resp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': "
-                            "{ 'path': %s, 'property': %s } }",
-                            TENSIX_PATH, prop);
-    QListEntry *e;
-    QList *l;
-    size_t i = 0;
-
-    g_assert(qdict_haskey(resp, "return"));
-    l = qdict_get_qlist(resp, "return");
-    g_assert(l);
-    QLIST_FOREACH_ENTRY(l, e) {
-        QNum *num = qobject_to(QNum, qlist_entry_obj(e));
-
-        g_assert(num);
-        g_assert_cmpuint(i, <, n);
-        out[i++] = qnum_get_uint(num);
-    }
-    g_assert_cmpuint(i, ==, n);
-    qobject_unref(resp);
-}
-
 typedef struct AdcSnap {
     uint32_t v[NUM_ADC];
 } AdcSnap;
@@ -174,13 +150,13 @@ static void get_adc(QTestState *qts, AdcSnap *s)
 {
     /* The instructions have all retired: nothing is held anywhere */
     g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
-    qom_get_list(qts, "adc-state", s->v, NUM_ADC);
+    tt_qom_get_u32_list(qts, TENSIX_PATH, "adc-state", s->v, NUM_ADC);
 }
 
 static void get_rwc(QTestState *qts, RwcSnap *s)
 {
     g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
-    qom_get_list(qts, "rwc-state", s->v, NUM_RWC);
+    tt_qom_get_u32_list(qts, TENSIX_PATH, "rwc-state", s->v, NUM_RWC);
 }
 
 /* Index of ADCs[t].<unit>.Channel[ch].<d> (cr: its checkpoint) */
@@ -796,8 +772,8 @@ static void test_migrate(const void *data)
     g_assert_cmphex(adc(&a, 1, IPK, 1, X), ==, 0x0F010);
 
     dst = tt_migrate_via_file(src, arch->machine);
-    qom_get_list(dst, "adc-state", b.v, NUM_ADC);
-    qom_get_list(dst, "rwc-state", q.v, NUM_RWC);
+    tt_qom_get_u32_list(dst, TENSIX_PATH, "adc-state", b.v, NUM_ADC);
+    tt_qom_get_u32_list(dst, TENSIX_PATH, "rwc-state", q.v, NUM_RWC);
     assert_adc_rest(&b, &a, (int[]){ -1 });
     for (int i = 0; i < NUM_RWC; i++) {
         g_assert_cmphex(q.v[i], ==, r.v[i]);

@@ -8,6 +8,8 @@
 
 #include "libqtest.h"
 #include "qobject/qdict.h"
+#include "qobject/qlist.h"
+#include "qobject/qnum.h"
 
 /* @key of what QMP command @cmd returns, copied into @buf ("" if absent) */
 static inline const char *tt_qmp_status(QTestState *qts, const char *cmd,
@@ -22,6 +24,31 @@ static inline const char *tt_qmp_status(QTestState *qts, const char *cmd,
               len);
     qobject_unref(resp);
     return buf;
+}
+
+/* QOM property @prop of @path, a list of exactly @n integers, into @out */
+static inline void tt_qom_get_u32_list(QTestState *qts, const char *path,
+                                       const char *prop, uint32_t *out,
+                                       size_t n)
+{
+    QDict *resp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': "
+                            "{ 'path': %s, 'property': %s } }", path, prop);
+    QListEntry *e;
+    QList *l;
+    size_t i = 0;
+
+    g_assert(qdict_haskey(resp, "return"));
+    l = qdict_get_qlist(resp, "return");
+    g_assert(l);
+    QLIST_FOREACH_ENTRY(l, e) {
+        QNum *num = qobject_to(QNum, qlist_entry_obj(e));
+
+        g_assert(num);
+        g_assert_cmpuint(i, <, n);
+        out[i++] = qnum_get_uint(num);
+    }
+    g_assert_cmpuint(i, ==, n);
+    qobject_unref(resp);
 }
 
 /*

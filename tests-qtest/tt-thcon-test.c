@@ -92,30 +92,6 @@ static void set_gpr(QTestState *qts, int t, unsigned r, uint32_t v)
     push(qts, t, SETDMAREG(2 * r + 1, v >> 16));
 }
 
-static void qom_get_list(QTestState *qts, const char *prop, uint32_t *out,
-                         size_t n)
-{
-    QDict *resp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': "
-                            "{ 'path': %s, 'property': %s } }",
-                            TENSIX_PATH, prop);
-    QListEntry *e;
-    QList *l;
-    size_t i = 0;
-
-    g_assert(qdict_haskey(resp, "return"));
-    l = qdict_get_qlist(resp, "return");
-    g_assert(l);
-    QLIST_FOREACH_ENTRY(l, e) {
-        QNum *num = qobject_to(QNum, qlist_entry_obj(e));
-
-        g_assert(num);
-        g_assert_cmpuint(i, <, n);
-        out[i++] = qnum_get_uint(num);
-    }
-    g_assert_cmpuint(i, ==, n);
-    qobject_unref(resp);
-}
-
 /* Index into adc-state of ADCs[t].<unit>.Channel[ch].<d> (cr: _Cr) */
 static int ai(int t, int unit, int ch, int d, int cr)
 {
@@ -144,7 +120,7 @@ static void test_reg2flop_adc(const void *data)
     push(qts, 1, SETADC(2, 1, Y, 0x123));      /* T1 Unpacker[1] Ch1 Y */
     push(qts, 1, SETADC(1, 0, W, 0x45));       /* T1 Unpacker[0] Ch0 W */
     set_gpr(qts, 1, 3, 0x89ABCDEFu);
-    qom_get_list(qts, "adc-state", want, NUM_ADC);
+    tt_qom_get_u32_list(qts, TENSIX_PATH, "adc-state", want, NUM_ADC);
     g_assert_cmphex(want[ai(1, IU1, 1, Y, 0)], ==, 0x123);
     g_assert_cmphex(want[ai(1, IU0, 0, W, 0)], ==, 0x45);
 
@@ -177,7 +153,7 @@ static void test_reg2flop_adc(const void *data)
     push(qts, 1, REG2FLOP_ADC(1, 0, 0, 0, 0, 3, 0, X, 3));
 
     g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
-    qom_get_list(qts, "adc-state", got, NUM_ADC);
+    tt_qom_get_u32_list(qts, TENSIX_PATH, "adc-state", got, NUM_ADC);
     for (int i = 0; i < NUM_ADC; i++) {
         if (got[i] != want[i]) {
             g_test_message("adc-state[%d] = 0x%x, expected 0x%x", i,
@@ -240,7 +216,7 @@ static void test_storeind_src(const void *data)
     push(qts, 0, STOREIND_SRC(1, 4, 0, 20, 1));
 
     g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
-    qom_get_list(qts, "x-src-state", got, NUM_SRC);
+    tt_qom_get_u32_list(qts, TENSIX_PATH, "x-src-state", got, NUM_SRC);
     for (int i = 0; i < NUM_SRC; i++) {
         if (got[i] != want[i]) {
             g_test_message("x-src-state[%d] = 0x%x, expected 0x%x", i,

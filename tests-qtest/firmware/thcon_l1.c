@@ -73,39 +73,11 @@ static void check_eq(const char *what, uint32_t got, uint32_t want)
     tt_check(got == want, what, got, want);
 }
 
-/* INSTRN_BUF_STATUS bit 4 + t: thread t's FIFO is empty */
-static bool fifo_empty(int t)
-{
-    return TT_REG(TT_INSTRN_BUF_STATUS) & (1u << (4 + t));
-}
-
-static bool wait_empty(int t, uint32_t ms)
-{
-    uint64_t deadline = tt_deadline_ms(ms);
-
-    while (!fifo_empty(t)) {
-        if (tt_expired(deadline)) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/* Push into thread t and wait (bounded) until it has retired */
-static void run(int t, uint32_t insn)
-{
-    tt_push(t, insn);
-    if (!wait_empty(t, 2000)) {
-        tt_printf("  FAIL: T%d did not retire 0x%08x\n", t, insn);
-        tt_failures++;
-    }
-}
-
 /* GPR[r] of thread t = v, by two SETDMAREG (ScalarUnit.md advice) */
 static void set_gpr(int t, unsigned r, uint32_t v)
 {
-    run(t, TT_SETDMAREG(2 * r, v & 0xFFFF));
-    run(t, TT_SETDMAREG(2 * r + 1, v >> 16));
+    tt_run(t, TT_SETDMAREG(2 * r, v & 0xFFFF));
+    tt_run(t, TT_SETDMAREG(2 * r + 1, v >> 16));
 }
 
 static uint32_t gpr(int t, unsigned r)
@@ -138,7 +110,7 @@ static void test_loadind(int t)
      * Size 0: (0x40013 & ~15) = 0x40010 -> four GPRs (9 & 0x3c) = 8..11:
      * bytes 0x20..0x2F little-endian; offset 0x13 + 16 = 0x23.
      */
-    run(t, LOADIND(SZ_128, 4, INC_16, 9, 1));
+    tt_run(t, LOADIND(SZ_128, 4, INC_16, 9, 1));
     check_eq("LOADIND 128 GPR8", gpr(t, 8), 0x23222120u);
     check_eq("LOADIND 128 GPR9", gpr(t, 9), 0x27262524u);
     check_eq("LOADIND 128 GPR10", gpr(t, 10), 0x2B2A2928u);
@@ -146,25 +118,25 @@ static void test_loadind(int t)
     check_eq("LOADIND offset += 16", gpr(t, 2), 0x77770023u);
 
     /* Size 1: 0x40023 & ~3 = 0x40020 -> 0x33323130; offset += 4 = 0x27 */
-    run(t, LOADIND(SZ_32, 4, INC_4, 12, 1));
+    tt_run(t, LOADIND(SZ_32, 4, INC_4, 12, 1));
     check_eq("LOADIND 32", gpr(t, 12), 0x33323130u);
     check_eq("LOADIND offset += 4", gpr(t, 2), 0x77770027u);
 
     /* Size 2: 0x40027 & ~1 = 0x40026 -> 0x3736 into the low half; += 2 */
     set_gpr(t, 13, 0xAAAAAAAAu);
-    run(t, LOADIND(SZ_16, 4, INC_2, 13, 1));
+    tt_run(t, LOADIND(SZ_16, 4, INC_2, 13, 1));
     check_eq("LOADIND 16", gpr(t, 13), 0xAAAA3736u);
     check_eq("LOADIND offset += 2", gpr(t, 2), 0x77770029u);
 
     /* Size 3: byte 0x40029 = 0x39 into the low byte; += 0 */
     set_gpr(t, 14, 0xBBBBBBBBu);
-    run(t, LOADIND(SZ_8, 4, INC_0, 14, 1));
+    tt_run(t, LOADIND(SZ_8, 4, INC_0, 14, 1));
     check_eq("LOADIND 8", gpr(t, 14), 0xBBBBBB39u);
     check_eq("LOADIND offset += 0", gpr(t, 2), 0x77770029u);
 
     /* Offset in the high half (OffsetHalfReg 5): 0x40008 -> 0x1B1A1918 */
     set_gpr(t, 2, 0x00080029u);
-    run(t, LOADIND(SZ_32, 5, INC_16, 15, 1));
+    tt_run(t, LOADIND(SZ_32, 5, INC_16, 15, 1));
     check_eq("LOADIND high-half offset", gpr(t, 15), 0x1B1A1918u);
     check_eq("LOADIND high-half offset += 16", gpr(t, 2), 0x00180029u);
 
@@ -174,7 +146,7 @@ static void test_loadind(int t)
      */
     L1_32(0x4FFF8) = 0xC0DEC0DEu;
     set_gpr(t, 2, 0x1111FFF8u);
-    run(t, LOADIND(SZ_32, 4, INC_16, 16, 1));
+    tt_run(t, LOADIND(SZ_32, 4, INC_16, 16, 1));
     check_eq("LOADIND at offset 0xFFF8", gpr(t, 16), 0xC0DEC0DEu);
     check_eq("LOADIND offset wraps", gpr(t, 2), 0x11110008u);
 }
@@ -193,27 +165,27 @@ static void test_storeind(int t)
     set_gpr(t, 18, 0x9876545Au);
 
     /* Size 0: GPRs (13 & 0x3c) = 12..15 to 0x40105 & ~15; offset 0x15 */
-    run(t, STOREIND_L1(SZ_128, 4, INC_16, 13, 1));
+    tt_run(t, STOREIND_L1(SZ_128, 4, INC_16, 13, 1));
     for (uint32_t i = 0; i < 16; i++) {
         check_eq("STOREIND 128 byte", L1_8(BUF_STORE + i), i);
     }
     check_eq("STOREIND offset += 16", gpr(t, 2), 0x15);
 
     /* Size 1: 0x40115 & ~3 = 0x40114; offset 0x19 */
-    run(t, STOREIND_L1(SZ_32, 4, INC_4, 16, 1));
+    tt_run(t, STOREIND_L1(SZ_32, 4, INC_4, 16, 1));
     check_eq("STOREIND 32", L1_32(BUF_STORE + 0x14), 0xCAFEBABEu);
     check_eq("STOREIND 32: byte before", L1_8(BUF_STORE + 0x13), 0xEE);
     check_eq("STOREIND offset += 4", gpr(t, 2), 0x19);
 
     /* Size 2: 0x40119 & ~1 = 0x40118 <- 0xBEEF; offset 0x1B */
-    run(t, STOREIND_L1(SZ_16, 4, INC_2, 17, 1));
+    tt_run(t, STOREIND_L1(SZ_16, 4, INC_2, 17, 1));
     check_eq("STOREIND 16 low byte", L1_8(BUF_STORE + 0x18), 0xEF);
     check_eq("STOREIND 16 high byte", L1_8(BUF_STORE + 0x19), 0xBE);
     check_eq("STOREIND 16: next byte", L1_8(BUF_STORE + 0x1A), 0xEE);
     check_eq("STOREIND offset += 2", gpr(t, 2), 0x1B);
 
     /* Size 3: byte 0x4011B <- 0x5A; neighbours untouched; offset same */
-    run(t, STOREIND_L1(SZ_8, 4, INC_0, 18, 1));
+    tt_run(t, STOREIND_L1(SZ_8, 4, INC_0, 18, 1));
     check_eq("STOREIND 8", L1_8(BUF_STORE + 0x1B), 0x5A);
     check_eq("STOREIND 8: byte before", L1_8(BUF_STORE + 0x1A), 0xEE);
     check_eq("STOREIND 8: byte after", L1_8(BUF_STORE + 0x1C), 0xEE);
@@ -225,7 +197,7 @@ static void test_storeind(int t)
      * stored word is 0x00000034.
      */
     set_gpr(t, 19, 0x00000030u);
-    run(t, STOREIND_L1(SZ_32, 38, INC_4, 19, 1));
+    tt_run(t, STOREIND_L1(SZ_32, 38, INC_4, 19, 1));
     check_eq("STOREIND data read after increment", L1_32(BUF_STORE + 0x30),
              0x00000034u);
 }
@@ -245,7 +217,7 @@ static void test_atswap(int t)
     set_gpr(t, 25, 0x33334444u);
     set_gpr(t, 26, 0x55556666u);
     set_gpr(t, 27, 0x77778888u);
-    run(t, ATSWAP(0, 0xA5, 25, 1));
+    tt_run(t, ATSWAP(0, 0xA5, 25, 1));
     check_eq("ATSWAP word 0", L1_32(BUF_SWAP + 0), 0xEEEE2222u);
     check_eq("ATSWAP word 1", L1_32(BUF_SWAP + 4), 0xEEEE4444u);
     check_eq("ATSWAP word 2", L1_32(BUF_SWAP + 8), 0x5555EEEEu);
@@ -258,7 +230,7 @@ static void test_atswap(int t)
      * SingleDataReg: ToWrite is zero but for GPR 26 at byte
      * (26 & 3) * 4 = 8; mask 0xFF writes all 16 bytes.
      */
-    run(t, ATSWAP(1, 0xFF, 26, 1));
+    tt_run(t, ATSWAP(1, 0xFF, 26, 1));
     check_eq("ATSWAP single word 0", L1_32(BUF_SWAP + 0), 0);
     check_eq("ATSWAP single word 1", L1_32(BUF_SWAP + 4), 0);
     check_eq("ATSWAP single word 2", L1_32(BUF_SWAP + 8), 0x55556666u);
@@ -276,21 +248,21 @@ static void test_atincget(int t)
      */
     L1_32(BUF_INC + 8) = 0xABCD00FEu;
     set_gpr(t, 3, 3);
-    run(t, ATINCGET(7, 2, 3, 1));
+    tt_run(t, ATINCGET(7, 2, 3, 1));
     check_eq("ATINCGET width 8 wraps", L1_32(BUF_INC + 8), 0xABCD0001u);
     check_eq("ATINCGET returns the original", gpr(t, 3), 0xABCD00FEu);
 
     /* IntWidth 31: IntMask = (2 << 31) - 1 = 0xFFFFFFFF; -1 + 2 = 1 */
     L1_32(BUF_INC + 4) = 0xFFFFFFFFu;
     set_gpr(t, 3, 2);
-    run(t, ATINCGET(31, 1, 3, 1));
+    tt_run(t, ATINCGET(31, 1, 3, 1));
     check_eq("ATINCGET width 32", L1_32(BUF_INC + 4), 0x00000001u);
     check_eq("ATINCGET width 32 original", gpr(t, 3), 0xFFFFFFFFu);
 
     /* IntWidth 0: IntMask = 1; 0x10 + 3 = 0x13 -> 1 | 0x10 = 0x11 */
     L1_32(BUF_INC + 0) = 0x00000010u;
     set_gpr(t, 3, 3);
-    run(t, ATINCGET(0, 0, 3, 1));
+    tt_run(t, ATINCGET(0, 0, 3, 1));
     check_eq("ATINCGET width 1", L1_32(BUF_INC + 0), 0x00000011u);
     check_eq("ATINCGET width 1 original", gpr(t, 3), 0x00000010u);
 }
@@ -309,7 +281,7 @@ static void test_atincget(int t)
 
 static void kick(void)
 {
-    run(0, TT_NOP);
+    tt_run(0, TT_NOP);
 }
 
 static void test_atincgetptr(void)
@@ -324,7 +296,7 @@ static void test_atincgetptr(void)
 
     /* Four pushes (Ofs 1, IncrLog2 0): Wr 0 -> 4, returning 0, 1, 2, 3 */
     for (uint32_t n = 0; n < 4; n++) {
-        run(t, ATINCGETPTR(0, 0, 3, 1, 5, 1));
+        tt_run(t, ATINCGETPTR(0, 0, 3, 1, 5, 1));
         check_eq("ATINCGETPTR push returns Wr", gpr(t, 5), n);
     }
     check_eq("ATINCGETPTR Wr after 4 pushes", WR, 4);
@@ -336,7 +308,7 @@ static void test_atincgetptr(void)
     set_gpr(t, 5, 0xDEADu);
     set_gpr(probe, 7, 0);
     tt_push(t, ATINCGETPTR(0, 0, 3, 1, 5, 1));
-    tt_check(!wait_empty(t, 50), "ATINCGETPTR waits on a full FIFO", 1, 0);
+    tt_check(!tt_wait_fifo_empty(t, 50), "ATINCGETPTR waits on a full FIFO", 1, 0);
     check_eq("ATINCGETPTR full: Wr", WR, 4);
     check_eq("ATINCGETPTR full: GPR", gpr(t, 5), 0xDEADu);
 
@@ -344,27 +316,27 @@ static void test_atincgetptr(void)
      * Meanwhile the Scalar Unit is busy: thread 2's SETDMAREG waits, but
      * its NOP (not a ThCon instruction) goes through.
      */
-    run(probe, TT_NOP);
+    tt_run(probe, TT_NOP);
     tt_push(probe, TT_SETDMAREG(14, 0x1234));
-    tt_check(!wait_empty(probe, 50), "other thread's ThCon insn waits", 1, 0);
+    tt_check(!tt_wait_fifo_empty(probe, 50), "other thread's ThCon insn waits", 1, 0);
     check_eq("other thread's SETDMAREG not executed", gpr(probe, 7), 0);
 
     /* A pop by someone else (Rd = 1): size 3, not full */
     RD = 1;
     kick();
-    tt_check(wait_empty(t, 2000), "ATINCGETPTR done after the pop", 0, 1);
+    tt_check(tt_wait_fifo_empty(t, 2000), "ATINCGETPTR done after the pop", 0, 1);
     check_eq("ATINCGETPTR retried: returns Wr", gpr(t, 5), 4);
     check_eq("ATINCGETPTR retried: Wr", WR, 5);
-    tt_check(wait_empty(probe, 2000), "other thread's ThCon insn ran", 0, 1);
+    tt_check(tt_wait_fifo_empty(probe, 2000), "other thread's ThCon insn ran", 0, 1);
     check_eq("other thread's SETDMAREG", gpr(probe, 7), 0x1234);
 
     /* Pop 2 (Ofs 0, IncrLog2 1): Rd 1 -> 3, returns 1 */
-    run(t, ATINCGETPTR(0, 1, 3, 0, 5, 1));
+    tt_run(t, ATINCGETPTR(0, 1, 3, 0, 5, 1));
     check_eq("ATINCGETPTR pop returns Rd", gpr(t, 5), 1);
     check_eq("ATINCGETPTR pop 2: Rd", RD, 3);
 
     /* NoIncr: not full (5 - 3 = 2): returns Wr, changes nothing */
-    run(t, ATINCGETPTR(1, 0, 3, 1, 5, 1));
+    tt_run(t, ATINCGETPTR(1, 0, 3, 1, 5, 1));
     check_eq("ATINCGETPTR NoIncr returns Wr", gpr(t, 5), 5);
     check_eq("ATINCGETPTR NoIncr: Wr", WR, 5);
 
@@ -374,17 +346,17 @@ static void test_atincgetptr(void)
      */
     RD = 4;
     WR = 7;
-    run(t, ATINCGETPTR(0, 0, 3, 1, 5, 1));
+    tt_run(t, ATINCGETPTR(0, 0, 3, 1, 5, 1));
     check_eq("ATINCGETPTR push at 7 returns 7", gpr(t, 5), 7);
     check_eq("ATINCGETPTR Wr wraps to 0", WR, 0);
 
     /* Wr 0 - Rd 4 = 0xFFFFFFFC: % 4 == 0 and not empty -> full: waits */
     set_gpr(t, 5, 0xBEEFu);
     tt_push(t, ATINCGETPTR(0, 0, 3, 1, 5, 1));
-    tt_check(!wait_empty(t, 50), "ATINCGETPTR full after wrap", 1, 0);
+    tt_check(!tt_wait_fifo_empty(t, 50), "ATINCGETPTR full after wrap", 1, 0);
     RD = 5;                     /* 0 - 5 = 0xFFFFFFFB: 3 mod 4, not full */
     kick();
-    tt_check(wait_empty(t, 2000), "ATINCGETPTR done after wrap", 0, 1);
+    tt_check(tt_wait_fifo_empty(t, 2000), "ATINCGETPTR done after wrap", 0, 1);
     check_eq("ATINCGETPTR after wrap returns 0", gpr(t, 5), 0);
     check_eq("ATINCGETPTR after wrap: Wr", WR, 1);
 
@@ -393,12 +365,12 @@ static void test_atincgetptr(void)
     WR = 2;
     set_gpr(t, 5, 0xF00Du);
     tt_push(t, ATINCGETPTR(0, 0, 3, 0, 5, 1));
-    tt_check(!wait_empty(t, 50), "ATINCGETPTR waits on an empty FIFO", 1, 0);
+    tt_check(!tt_wait_fifo_empty(t, 50), "ATINCGETPTR waits on an empty FIFO", 1, 0);
     check_eq("ATINCGETPTR empty: Rd", RD, 2);
     check_eq("ATINCGETPTR empty: GPR", gpr(t, 5), 0xF00Du);
     WR = 3;
     kick();
-    tt_check(wait_empty(t, 2000), "ATINCGETPTR pop done after a push", 0, 1);
+    tt_check(tt_wait_fifo_empty(t, 2000), "ATINCGETPTR pop done after a push", 0, 1);
     check_eq("ATINCGETPTR pop after wait returns Rd", gpr(t, 5), 2);
     check_eq("ATINCGETPTR pop after wait: Rd", RD, 3);
 }
@@ -418,25 +390,25 @@ static void test_atcas(void)
     L1_32(BUF_CAS + 8) = 0x5;
     set_gpr(probe, 8, 40);
     tt_push(t, ATCAS(9, 5, 1, 1));
-    tt_check(!wait_empty(t, 50), "ATCAS waits while the word differs", 1, 0);
+    tt_check(!tt_wait_fifo_empty(t, 50), "ATCAS waits while the word differs", 1, 0);
     check_eq("ATCAS waiting: word", L1_32(BUF_CAS + 4), 0x10000005u);
 
     /* The Scalar Unit is held: thread 2's ADDDMAREG waits */
     tt_push(probe, ADDDMAREGI(8, 2, 8));
-    tt_check(!wait_empty(probe, 50), "ThCon held by ATCAS", 1, 0);
+    tt_check(!tt_wait_fifo_empty(probe, 50), "ThCon held by ATCAS", 1, 0);
     check_eq("ThCon held by ATCAS: GPR", gpr(probe, 8), 40);
 
     L1_32(BUF_CAS + 4) = 0x5;
     kick();
-    tt_check(wait_empty(t, 2000), "ATCAS done", 0, 1);
+    tt_check(tt_wait_fifo_empty(t, 2000), "ATCAS done", 0, 1);
     check_eq("ATCAS set the word", L1_32(BUF_CAS + 4), 9);
     check_eq("ATCAS left word 0", L1_32(BUF_CAS + 0), 5);
     check_eq("ATCAS left word 2", L1_32(BUF_CAS + 8), 5);
-    tt_check(wait_empty(probe, 2000), "ThCon free after ATCAS", 0, 1);
+    tt_check(tt_wait_fifo_empty(probe, 2000), "ThCon free after ATCAS", 0, 1);
     check_eq("ADDDMAREG after ATCAS", gpr(probe, 8), 42);
 
     /* Immediate success: word 0 == 5 -> 0xF */
-    run(t, ATCAS(0xF, 5, 0, 1));
+    tt_run(t, ATCAS(0xF, 5, 0, 1));
     check_eq("ATCAS immediate", L1_32(BUF_CAS + 0), 0xF);
 }
 
@@ -453,12 +425,12 @@ static void test_storeind_src(int t)
     set_gpr(t, 2, 0x00000000u);
     set_gpr(t, 20, 0x3F80C000u);            /* BF16 1.0 (hi), -2.0 (lo) */
     set_gpr(t, 21, 0x40404000u);
-    run(t, STOREIND_SRC(0, 4, INC_4, 21, 1));
+    tt_run(t, STOREIND_SRC(0, 4, INC_4, 21, 1));
     check_eq("STOREIND SrcA offset += 4", gpr(t, 2), 4);
-    run(t, STOREIND_SRC(1, 4, INC_16, 20, 1));
+    tt_run(t, STOREIND_SRC(1, 4, INC_16, 20, 1));
     check_eq("STOREIND SrcB offset += 16", gpr(t, 2), 20);
     set_gpr(t, 1, 0x10000);
-    run(t, STOREIND_SRC(1, 4, INC_2, 20, 1));
+    tt_run(t, STOREIND_SRC(1, 4, INC_2, 20, 1));
     check_eq("STOREIND Src undefined address: offset += 2", gpr(t, 2), 22);
 }
 

@@ -79,39 +79,11 @@ static void check_eq(const char *what, uint32_t got, uint32_t want)
     tt_check(got == want, what, got, want);
 }
 
-/* INSTRN_BUF_STATUS bit 4 + t: thread t's FIFO is empty */
-static bool fifo_empty(int t)
-{
-    return TT_REG(TT_INSTRN_BUF_STATUS) & (1u << (4 + t));
-}
-
-static bool wait_empty(int t, uint32_t ms)
-{
-    uint64_t deadline = tt_deadline_ms(ms);
-
-    while (!fifo_empty(t)) {
-        if (tt_expired(deadline)) {
-            return false;
-        }
-    }
-    return true;
-}
-
-/* Push into thread t and wait (bounded) until it has retired */
-static void run(int t, uint32_t insn)
-{
-    tt_push(t, insn);
-    if (!wait_empty(t, 2000)) {
-        tt_printf("  FAIL: T%d did not retire 0x%08x\n", t, insn);
-        tt_failures++;
-    }
-}
-
 /* GPR[r] of thread t = v, by two SETDMAREG (ScalarUnit.md advice) */
 static void set_gpr(int t, unsigned r, uint32_t v)
 {
-    run(t, TT_SETDMAREG(2 * r, v & 0xFFFF));
-    run(t, TT_SETDMAREG(2 * r + 1, v >> 16));
+    tt_run(t, TT_SETDMAREG(2 * r, v & 0xFFFF));
+    tt_run(t, TT_SETDMAREG(2 * r + 1, v >> 16));
 }
 
 static uint32_t gpr(int t, unsigned r)
@@ -126,15 +98,15 @@ static void test_alu(int t)
     /* ADDDMAREG: 0xFFFFFFFF + 2 wraps to 1; + imm 63 gives 0x3E */
     set_gpr(t, 1, 0xFFFFFFFFu);
     set_gpr(t, 2, 2);
-    run(t, ALU(OP_ADD, 0, 3, 2, 1));
+    tt_run(t, ALU(OP_ADD, 0, 3, 2, 1));
     check_eq("ADD 0xFFFFFFFF + 2", gpr(t, 3), 0x00000001u);
-    run(t, ALUI(OP_ADD, 0, 3, 63, 1));
+    tt_run(t, ALUI(OP_ADD, 0, 3, 63, 1));
     check_eq("ADD 0xFFFFFFFF + imm 63", gpr(t, 3), 0x0000003Eu);
 
     /* SUBDMAREG: 2 - 0xFFFFFFFF = 3 (mod 2^32); 2 - imm 5 = -3 */
-    run(t, ALU(OP_SUB, 0, 3, 1, 2));
+    tt_run(t, ALU(OP_SUB, 0, 3, 1, 2));
     check_eq("SUB 2 - 0xFFFFFFFF", gpr(t, 3), 0x00000003u);
-    run(t, ALUI(OP_SUB, 0, 3, 5, 2));
+    tt_run(t, ALUI(OP_SUB, 0, 3, 5, 2));
     check_eq("SUB 2 - imm 5", gpr(t, 3), 0xFFFFFFFDu);
 
     /*
@@ -145,13 +117,13 @@ static void test_alu(int t)
      */
     set_gpr(t, 4, 0x1234FFFFu);
     set_gpr(t, 5, 0xABCDFFFFu);
-    run(t, ALU(OP_MUL, 0, 6, 5, 4));
+    tt_run(t, ALU(OP_MUL, 0, 6, 5, 4));
     check_eq("MUL 0xFFFF * 0xFFFF", gpr(t, 6), 0xFFFE0001u);
-    run(t, ALUI(OP_MUL, 0, 6, 63, 4));
+    tt_run(t, ALUI(OP_MUL, 0, 6, 63, 4));
     check_eq("MUL 0xFFFF * imm 63", gpr(t, 6), 0x003EFFC1u);
     set_gpr(t, 4, 0x00030002u);
     set_gpr(t, 5, 0x00050007u);
-    run(t, ALU(OP_MUL, 0, 6, 5, 4));
+    tt_run(t, ALU(OP_MUL, 0, 6, 5, 4));
     check_eq("MUL ignores high halves", gpr(t, 6), 14);
 
     /*
@@ -162,21 +134,21 @@ static void test_alu(int t)
      */
     set_gpr(t, 8, 0xF0F0A5A5u);
     set_gpr(t, 9, 0x0FF05A5Au);
-    run(t, ALU(OP_BITWOP, 0, 10, 9, 8));
+    tt_run(t, ALU(OP_BITWOP, 0, 10, 9, 8));
     check_eq("BITWOP AND", gpr(t, 10), 0x00F00000u);
-    run(t, ALU(OP_BITWOP, 1, 10, 9, 8));
+    tt_run(t, ALU(OP_BITWOP, 1, 10, 9, 8));
     check_eq("BITWOP OR", gpr(t, 10), 0xFFF0FFFFu);
-    run(t, ALU(OP_BITWOP, 2, 10, 9, 8));
+    tt_run(t, ALU(OP_BITWOP, 2, 10, 9, 8));
     check_eq("BITWOP XOR", gpr(t, 10), 0xFF00FFFFu);
-    run(t, ALUI(OP_BITWOP, 0, 10, 37, 8));
+    tt_run(t, ALUI(OP_BITWOP, 0, 10, 37, 8));
     check_eq("BITWOP AND imm", gpr(t, 10), 0x00000025u);
-    run(t, ALUI(OP_BITWOP, 1, 10, 37, 9));
+    tt_run(t, ALUI(OP_BITWOP, 1, 10, 37, 9));
     check_eq("BITWOP OR imm", gpr(t, 10), 0x0FF05A7Fu);
-    run(t, ALUI(OP_BITWOP, 2, 10, 63, 8));
+    tt_run(t, ALUI(OP_BITWOP, 2, 10, 63, 8));
     check_eq("BITWOP XOR imm", gpr(t, 10), 0xF0F0A59Au);
     /* Mode 3 is undefined behaviour: the model leaves the result alone */
     set_gpr(t, 10, 0x0000DEADu);
-    run(t, ALU(OP_BITWOP, 3, 10, 9, 8));
+    tt_run(t, ALU(OP_BITWOP, 3, 10, 9, 8));
     check_eq("BITWOP undefined mode", gpr(t, 10), 0x0000DEADu);
 
     /*
@@ -187,19 +159,19 @@ static void test_alu(int t)
     set_gpr(t, 11, 5);
     set_gpr(t, 12, 0xFFFFFFFBu);
     set_gpr(t, 13, 0xFFFFFFFFu);
-    run(t, ALU(OP_CMP, 0, 13, 12, 11));
+    tt_run(t, ALU(OP_CMP, 0, 13, 12, 11));
     check_eq("CMP 5 > 0xFFFFFFFB", gpr(t, 13), 0);
     set_gpr(t, 13, 0xFFFFFFFFu);
-    run(t, ALU(OP_CMP, 1, 13, 12, 11));
+    tt_run(t, ALU(OP_CMP, 1, 13, 12, 11));
     check_eq("CMP 5 < 0xFFFFFFFB", gpr(t, 13), 1);
-    run(t, ALU(OP_CMP, 2, 13, 12, 11));
+    tt_run(t, ALU(OP_CMP, 2, 13, 12, 11));
     check_eq("CMP 5 == 0xFFFFFFFB", gpr(t, 13), 0);
-    run(t, ALUI(OP_CMP, 2, 13, 5, 11));
+    tt_run(t, ALUI(OP_CMP, 2, 13, 5, 11));
     check_eq("CMP 5 == imm 5", gpr(t, 13), 1);
     set_gpr(t, 13, 0xFFFFFFFFu);
-    run(t, ALUI(OP_CMP, 0, 13, 4, 11));
+    tt_run(t, ALUI(OP_CMP, 0, 13, 4, 11));
     check_eq("CMP 5 > imm 4", gpr(t, 13), 1);
-    run(t, ALUI(OP_CMP, 1, 13, 63, 12));
+    tt_run(t, ALUI(OP_CMP, 1, 13, 63, 12));
     check_eq("CMP 0xFFFFFFFB < imm 63", gpr(t, 13), 0);
 
     /*
@@ -211,22 +183,22 @@ static void test_alu(int t)
     set_gpr(t, 14, 0x80000001u);
     set_gpr(t, 15, 33);
     set_gpr(t, 16, 32);
-    run(t, ALU(OP_SHIFT, 0, 17, 15, 14));
+    tt_run(t, ALU(OP_SHIFT, 0, 17, 15, 14));
     check_eq("SHIFT left by 33", gpr(t, 17), 0x00000002u);
-    run(t, ALU(OP_SHIFT, 1, 17, 15, 14));
+    tt_run(t, ALU(OP_SHIFT, 1, 17, 15, 14));
     check_eq("SHIFT right by 33", gpr(t, 17), 0x40000000u);
-    run(t, ALU(OP_SHIFT, 0, 17, 16, 14));
+    tt_run(t, ALU(OP_SHIFT, 0, 17, 16, 14));
     check_eq("SHIFT left by 32", gpr(t, 17), 0x80000001u);
-    run(t, ALUI(OP_SHIFT, 0, 17, 0x21, 14));
+    tt_run(t, ALUI(OP_SHIFT, 0, 17, 0x21, 14));
     check_eq("SHIFT left by imm field 0x21", gpr(t, 17), 0x00000002u);
-    run(t, ALUI(OP_SHIFT, 0, 17, 31, 14));
+    tt_run(t, ALUI(OP_SHIFT, 0, 17, 31, 14));
     check_eq("SHIFT left by imm 31", gpr(t, 17), 0x80000000u);
-    run(t, ALUI(OP_SHIFT, 1, 17, 31, 14));
+    tt_run(t, ALUI(OP_SHIFT, 1, 17, 31, 14));
     check_eq("SHIFT right by imm 31", gpr(t, 17), 0x00000001u);
 
     /* Result register may be an operand: GPR1 = GPR1 + GPR1 */
     set_gpr(t, 1, 0x40000001u);
-    run(t, ALU(OP_ADD, 0, 1, 1, 1));
+    tt_run(t, ALU(OP_ADD, 0, 1, 1, 1));
     check_eq("ADD in place", gpr(t, 1), 0x80000002u);
 }
 
@@ -243,7 +215,7 @@ static void test_setdmareg_special(int t)
         set_gpr(t, r, 0x5A5A0000u | r);
     }
     set_gpr(t, 24, 0x24242424u);
-    run(t, SETDMAREG_SPECIAL(2, 0, 10, 0, 43));
+    tt_run(t, SETDMAREG_SPECIAL(2, 0, 10, 0, 43));
     for (unsigned r = 20; r < 24; r++) {
         check_eq("SETDMAREG zero source", gpr(t, r), 0);
     }
@@ -260,7 +232,7 @@ static void test_setdmareg_special(int t)
     for (unsigned r = 28; r < 32; r++) {
         set_gpr(t, r, 0xAAAAAAAAu);
     }
-    run(t, SETDMAREG_SPECIAL(2, 0, 2, 0, 2 * 28));
+    tt_run(t, SETDMAREG_SPECIAL(2, 0, 2, 0, 2 * 28));
     check_eq("tile header word 0 (TileSize)", gpr(t, 28), 1);
     check_eq("tile header word 1 (format, DZC)", gpr(t, 29), 0x00150000u);
     check_eq("tile header word 2 (AllZeroFlags)", gpr(t, 30), 0);
@@ -268,11 +240,11 @@ static void test_setdmareg_special(int t)
 
     /* ResultSize 1: Values[InputHalfReg >> 1] = Values[1] into GPR 33 */
     set_gpr(t, 33, 0xAAAAAAAAu);
-    run(t, SETDMAREG_SPECIAL(1, 0, 2, 3, 2 * 33));
+    tt_run(t, SETDMAREG_SPECIAL(1, 0, 2, 3, 2 * 33));
     check_eq("SETDMAREG 32-bit", gpr(t, 33), 0x00150000u);
     /* ResultSize 0: half 3 of Values (0x0015) into the low half of GPR 34 */
     set_gpr(t, 34, 0xBBBBBBBBu);
-    run(t, SETDMAREG_SPECIAL(0, 0, 2, 3, 2 * 34));
+    tt_run(t, SETDMAREG_SPECIAL(0, 0, 2, 3, 2 * 34));
     check_eq("SETDMAREG 16-bit", gpr(t, 34), 0xBBBB0015u);
 
     /*
@@ -285,7 +257,7 @@ static void test_setdmareg_special(int t)
     for (unsigned r = 28; r < 32; r++) {
         set_gpr(t, r, 0xAAAAAAAAu);
     }
-    run(t, SETDMAREG_SPECIAL(3, 0, 2, 0, 2 * 28));
+    tt_run(t, SETDMAREG_SPECIAL(3, 0, 2, 0, 2 * 28));
     check_eq("tile header merge word 0", gpr(t, 28), 0xAAAA0001u);
     check_eq("tile header merge word 1", gpr(t, 29), 0xAA05AAAAu);
     check_eq("tile header merge word 2", gpr(t, 30), 0);
@@ -300,7 +272,7 @@ static void test_setdmareg_special(int t)
     TT_CFG(SEC0_REG1) = 0;
     TT_CFG(SEC0_REG8) = 0x00000031u;
     set_gpr(t, 33, 0xAAAAAAAAu);
-    run(t, SETDMAREG_SPECIAL(1, 0, 3, 2, 2 * 33));
+    tt_run(t, SETDMAREG_SPECIAL(1, 0, 3, 2, 2 * 33));
 #if defined(TT_ARCH_BH)
     check_eq("tile header of packer 1 (reserved)", gpr(t, 33), 0);
 #else
@@ -321,10 +293,10 @@ static void test_reg2flop(int t)
      */
     TT_CFG(THCON_BASE + 5) = 0;
     set_gpr(t, 40, 0xC0FFEE01u);
-    run(t, REG2FLOP_CFG(1, 5, 40));
+    tt_run(t, REG2FLOP_CFG(1, 5, 40));
     check_eq("REG2FLOP 32-bit", TT_CFG(THCON_BASE + 5), 0xC0FFEE01u);
     set_gpr(t, 40, 0xC0FFEE02u);
-    run(t, REG2FLOP_CFG(3, 5, 40));
+    tt_run(t, REG2FLOP_CFG(3, 5, 40));
     check_eq("REG2FLOP SizeSel 3 writes 32 bits", TT_CFG(THCON_BASE + 5),
              0xC0FFEE02u);
 
@@ -338,7 +310,7 @@ static void test_reg2flop(int t)
     for (unsigned r = 44; r < 48; r++) {
         set_gpr(t, r, 0x12340000u | r);
     }
-    run(t, REG2FLOP_CFG(0, 9, 45));
+    tt_run(t, REG2FLOP_CFG(0, 9, 45));
     check_eq("REG2FLOP 128-bit: word 7", TT_CFG(THCON_BASE + 7),
              0x77770007u);
     for (unsigned i = 0; i < 4; i++) {
@@ -354,11 +326,11 @@ static void test_reg2flop(int t)
      * the model drops the write).
      */
     set_gpr(t, 41, 0xFEED0041u);
-    run(t, REG2FLOP_CFG(1, GLOBAL_BASE - THCON_BASE - 1, 41));
+    tt_run(t, REG2FLOP_CFG(1, GLOBAL_BASE - THCON_BASE - 1, 41));
     check_eq("REG2FLOP last THCON word", TT_CFG(GLOBAL_BASE - 1),
              0xFEED0041u);
     before = TT_CFG(GLOBAL_BASE);
-    run(t, REG2FLOP_CFG(1, GLOBAL_BASE - THCON_BASE, 41));
+    tt_run(t, REG2FLOP_CFG(1, GLOBAL_BASE - THCON_BASE, 41));
     check_eq("REG2FLOP beyond THCON words", TT_CFG(GLOBAL_BASE), before);
     TT_CFG(GLOBAL_BASE - 1) = 0;
 }
@@ -377,12 +349,12 @@ static void test_mmio(int t)
     TT_CFG(idx) = 0x0DDBA11u;
     set_gpr(t, 50, idx);
     set_gpr(t, 51, 0xFFFFFFFFu);
-    run(t, STOREREG(50, MMIO_LO(CFGREG_RD_CNTL)));
+    tt_run(t, STOREREG(50, MMIO_LO(CFGREG_RD_CNTL)));
     check_eq("STOREREG CFGREG_RD_CNTL", TT_REG(CFGREG_RD_CNTL), idx);
     for (int i = 0; i < 4; i++) {
-        run(t, DMANOP);
+        tt_run(t, DMANOP);
     }
-    run(t, LOADREG(51, MMIO_LO(CFGREG_RDDATA)));
+    tt_run(t, LOADREG(51, MMIO_LO(CFGREG_RDDATA)));
     check_eq("LOADREG CFGREG_RDDATA", gpr(t, 51), 0x0DDBA11u);
 
     /*
@@ -395,24 +367,24 @@ static void test_mmio(int t)
     set_gpr(t, 52, 0x12050);
     set_gpr(t, 53, 0x99990080u);
     set_gpr(t, 54, idx + 1);
-    run(t, STOREIND_MMIO(106, 3, 54, 52));
+    tt_run(t, STOREIND_MMIO(106, 3, 54, 52));
     check_eq("STOREIND MMIO CFGREG_RD_CNTL", TT_REG(CFGREG_RD_CNTL),
              idx + 1);
     check_eq("STOREIND MMIO offset += 16", gpr(t, 53), 0x99990090u);
     for (int i = 0; i < 4; i++) {
-        run(t, DMANOP);
+        tt_run(t, DMANOP);
     }
-    run(t, LOADREG(51, MMIO_LO(CFGREG_RDDATA)));
+    tt_run(t, LOADREG(51, MMIO_LO(CFGREG_RDDATA)));
     check_eq("LOADREG after STOREIND", gpr(t, 51), 0x5EED0001u);
 
     /* LOADREG below 0xFFB11000: undefined behaviour, the model loads 0 */
     set_gpr(t, 55, 0x12345678u);
-    run(t, LOADREG(55, 0));
+    tt_run(t, LOADREG(55, 0));
     check_eq("LOADREG of a local RAM address", gpr(t, 55), 0);
 
     /* FLUSHDMA (any mask) and DMANOP retire at once */
-    run(t, FLUSHDMA(0));
-    run(t, FLUSHDMA(0xF));
+    tt_run(t, FLUSHDMA(0));
+    tt_run(t, FLUSHDMA(0xF));
     TT_CFG(idx) = 0;
     TT_CFG(idx + 1) = 0;
 }
@@ -431,23 +403,23 @@ static void test_soft_reset(void)
     set_gpr(1, 5, 1);
     TT_REG(TT_SOFT_RESET_0) = sr | (1u << 9);
     tt_push(1, ALUI(OP_ADD, 0, 5, 1, 5));
-    tt_check(!wait_empty(1, 50), "ADDDMAREG waits in ThCon soft reset", 1, 0);
+    tt_check(!tt_wait_fifo_empty(1, 50), "ADDDMAREG waits in ThCon soft reset", 1, 0);
     check_eq("ADDDMAREG in soft reset: GPR", gpr(1, 5), 1);
-    run(2, TT_SETDMAREG(2 * 6, 0x6666));
+    tt_run(2, TT_SETDMAREG(2 * 6, 0x6666));
     check_eq("SETDMAREG runs in ThCon soft reset", gpr(2, 6) & 0xFFFF,
              0x6666);
-    run(0, DMANOP);
+    tt_run(0, DMANOP);
     TT_REG(TT_SOFT_RESET_0) = sr;
-    tt_check(wait_empty(1, 2000), "ADDDMAREG runs after the release", 0, 1);
+    tt_check(tt_wait_fifo_empty(1, 2000), "ADDDMAREG runs after the release", 0, 1);
     check_eq("ADDDMAREG after the release: 1 + 1", gpr(1, 5), 2);
 
     TT_REG(TT_SOFT_RESET_0) = sr | (1u << 8);
     tt_push(2, TT_SETDMAREG(2 * 6, 0x7777));
-    tt_check(!wait_empty(2, 50), "SETDMAREG waits in glue soft reset", 1, 0);
+    tt_check(!tt_wait_fifo_empty(2, 50), "SETDMAREG waits in glue soft reset", 1, 0);
     check_eq("SETDMAREG in glue soft reset: GPR", gpr(2, 6) & 0xFFFF,
              0x6666);
     TT_REG(TT_SOFT_RESET_0) = sr;
-    tt_check(wait_empty(2, 2000), "SETDMAREG runs after the release", 0, 1);
+    tt_check(tt_wait_fifo_empty(2, 2000), "SETDMAREG runs after the release", 0, 1);
     check_eq("SETDMAREG after the release", gpr(2, 6) & 0xFFFF, 0x7777);
 }
 

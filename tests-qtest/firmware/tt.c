@@ -298,3 +298,29 @@ void tt_check(bool ok, const char *what, uint32_t got, uint32_t want)
         tt_failures++;
     }
 }
+
+bool tt_fifo_empty(int t)
+{
+    return TT_REG(TT_INSTRN_BUF_STATUS) & (1u << (4 + t));
+}
+
+bool tt_wait_fifo_empty(int t, uint32_t ms)
+{
+    uint64_t deadline = tt_deadline_ms(ms);
+
+    while (!tt_fifo_empty(t)) {
+        if (tt_expired(deadline)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+void tt_run(int t, uint32_t insn)
+{
+    tt_push(t, insn);
+    if (!tt_wait_fifo_empty(t, 2000)) {
+        tt_printf("  FAIL: T%d did not retire 0x%08x\n", t, insn);
+        tt_failures++;
+    }
+}

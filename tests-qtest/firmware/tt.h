@@ -250,6 +250,13 @@ __attribute__((noreturn)) void tt_exit(uint32_t code);
 /* Checks (BRISC)                                                     */
 /* ------------------------------------------------------------------ */
 
+/* INSTRN_BUF_STATUS bit 4 + t: Tensix thread t's FIFO is empty */
+bool tt_fifo_empty(int t);
+/* Wait up to @ms for thread t's FIFO to empty; false on timeout */
+bool tt_wait_fifo_empty(int t, uint32_t ms);
+/* Push @insn into thread t and wait (bounded) until it has retired */
+void tt_run(int t, uint32_t insn);
+
 /* Failed checks so far */
 extern int tt_failures;
 /* Count (and print) a failed check unless @ok */
