@@ -156,8 +156,7 @@ static unsigned tt_stream_index(TTTensixState *s, int t,
  * Overlay register writes kick the coprocessor, so the latch is
  * re-evaluated whenever the stream state changes.
  */
-static bool tt_stream_pending(TTTensixState *s, int t, const TTWaitLatch *w,
-                              bool log)
+static bool tt_stream_pending(TTTensixState *s, int t, const TTWaitLatch *w)
 {
     unsigned reg = w->cond_mask & 1 ? TT_BH_STREAM_CURR_PHASE_REG_INDEX
                                     : TT_BH_STREAM_NUM_MSGS_RECEIVED_REG_INDEX;
@@ -178,7 +177,7 @@ static bool tt_sem_pending(TTTensixState *s, const TTWaitLatch *w, int i)
 }
 
 /* True when thread @t's latched wait says "keep on waiting". */
-static bool tt_latch_pending(TTTensixState *s, int t, bool log)
+static bool tt_latch_pending(TTTensixState *s, int t)
 {
     const TTWaitLatch *w = &s->sync.wait[t];
     const TTSyncArchInfo *info = tt_sync_info(s);
@@ -200,7 +199,7 @@ static bool tt_latch_pending(TTTensixState *s, int t, bool log)
         }
         return false;
     case TT_OP_STREAMWAIT:
-        return tt_stream_pending(s, t, w, log);
+        return tt_stream_pending(s, t, w);
     }
     return false;
 }
@@ -216,7 +215,7 @@ static void tt_latch_poll(TTTensixState *s, int t)
 {
     TTWaitLatch *w = &s->sync.wait[t];
 
-    if (w->opcode && !tt_latch_pending(s, t, true)) {
+    if (w->opcode && !tt_latch_pending(s, t)) {
         trace_tt_sync_latch_met(t, tt_latch_name(w->opcode));
         w->opcode = 0;
     }
@@ -603,7 +602,7 @@ void tt_sync_describe_wait(TTTensixState *s, int t, char *buf, size_t len)
     }
     str = g_string_new(NULL);
     w = &s->sync.wait[t];
-    pending = w->opcode && tt_latch_pending(s, t, false);
+    pending = w->opcode && tt_latch_pending(s, t);
     if (!tt_frontend_peek(s, t, &insn)) {
         g_string_append(str, "nothing queued");
     } else {
