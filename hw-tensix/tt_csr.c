@@ -23,6 +23,10 @@
 #define CSR_TT_SSTATUS0     0xbc2
 #define CSR_TT_SSTATUS7     0xbc9
 
+/*
+ * QEMU's mhartid operations, which ours defer to for other harts.  One per
+ * process, like the CSR table riscv_set_csr_ops() changes.
+ */
 static riscv_csr_operations tt_orig_mhartid;
 
 static RISCVException tt_csr_pred(CPURISCVState *env, int csrno)
@@ -47,9 +51,9 @@ static RISCVException tt_csr_read(CPURISCVState *env, int csrno,
     } else {
         BQL_LOCK_GUARD();
         if (csrno == CSR_TT_QSTATUS) {
-            *val = tt_tensix_qstatus(&c->tile->tensix, c->index);
+            *val = tt_tensix_qstatus(&tt_core_tile(c)->tensix, c->index);
         } else {
-            *val = tt_tensix_bstatus(&c->tile->tensix, c->index);
+            *val = tt_tensix_bstatus(&tt_core_tile(c)->tensix, c->index);
         }
     }
     trace_tt_csr_read(c->index, csrno, *val);

@@ -20,6 +20,9 @@
 #include "qemu/log.h"
 #include "qapi/error.h"
 #include "chardev/char.h"
+#include "hw/qdev-properties.h"
+#include "hw/qdev-properties-system.h"
+#include "migration/vmstate.h"
 #include "system/system.h"
 #include "tt_dprint.h"
 
@@ -39,7 +42,7 @@ static const char *const tt_dprint_hart_name[TT_DPRINT_NUM_BUFS] = {
 
 static void tt_dprint_out(TTDprintState *s, const char *buf, size_t len)
 {
-    if (s->use_chr) {
+    if (qemu_chr_fe_backend_connected(&s->chr)) {
         qemu_chr_fe_write_all(&s->chr, (const uint8_t *)buf, len);
     } else {
         fwrite(buf, 1, len, stdout);
@@ -767,7 +770,7 @@ static void tt_dprint_exit(Notifier *n, void *data)
     TTDprintState *s = container_of(n, TTDprintState, exit_notifier);
 
     tt_dprint_poll(s);
-    for (uint32_t i = 0; i < s->num_tiles * TT_DPRINT_NUM_BUFS; i++) {
+    for (uint32_t i = 0; i < s->num_harts; i++) {
         TTDprintHart *h = &s->harts[i];
 
         if (h->line->len) {
@@ -778,52 +781,42 @@ static void tt_dprint_exit(Notifier *n, void *data)
     }
 }
 
-TTDprintState *tt_dprint_new(TTTileState *tiles, uint32_t num_tiles,
-                             uint32_t base, const char *chardev_id)
+static void tt_dprint_realize(DeviceState *dev, Error **errp)
 {
-    TTDprintState *s = g_new0(TTDprintState, 1);
+    TTDprintState *s = TT_DPRINT(dev);
 
-    for (uint32_t i = 0; i < num_tiles; i++) {
-        uint64_t l1 = memory_region_size(&tiles[i].l1);
-
-        if ((uint64_t)base + TT_DPRINT_NUM_BUFS * TT_DPRINT_BUF_SIZE > l1 ||
-            (base & 3)) {
-            error_report("tt: dprint-base 0x%x: the %u DPRINT buffers "
-                         "(%u bytes, 4-byte aligned) do not fit in the "
-                         "0x%" PRIx64 "-byte L1", base, TT_DPRINT_NUM_BUFS,
-                         TT_DPRINT_NUM_BUFS * TT_DPRINT_BUF_SIZE, l1);
-            exit(1);
-        }
+    if (!s->tiles) {
+        error_setg(errp, "tt-dprint: no tiles given");
+        return;
     }
-    s->tiles = tiles;
-    s->num_tiles = num_tiles;
-    s->base = base;
-    if (chardev_id) {
-        Chardev *chr = qemu_chr_find(chardev_id);
+    for (uint32_t i = 0; i < s->num_tiles; i++) {
+        uint64_t l1 = memory_region_size(&s->tiles[i].l1);
 
-        if (!chr) {
-            error_report("tt: dprint-chardev: no chardev '%s'", chardev_id);
-            exit(1);
+        if ((uint64_t)s->base + TT_DPRINT_NUM_BUFS * TT_DPRINT_BUF_SIZE > l1 ||
+            (s->base & 3)) {
+            error_setg(errp, "tt: dprint-base 0x%x: the %u DPRINT buffers "
+                       "(%u bytes, 4-byte aligned) do not fit in the "
+                       "0x%" PRIx64 "-byte L1", s->base, TT_DPRINT_NUM_BUFS,
+                       TT_DPRINT_NUM_BUFS * TT_DPRINT_BUF_SIZE, l1);
+            return;
         }
-        qemu_chr_fe_init(&s->chr, chr, &error_fatal);
-        s->use_chr = true;
     }
     s->raised = g_hash_table_new(NULL, NULL);
-    s->harts = g_new0(TTDprintHart, num_tiles * TT_DPRINT_NUM_BUFS);
-    for (uint32_t i = 0; i < num_tiles * TT_DPRINT_NUM_BUFS; i++) {
+    s->num_harts = s->num_tiles * TT_DPRINT_NUM_BUFS;
+    s->harts = g_new0(TTDprintHart, s->num_harts);
+    for (uint32_t i = 0; i < s->num_harts; i++) {
         s->harts[i].line = g_string_new(NULL);
     }
     s->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, tt_dprint_timer_cb, s);
     s->exit_notifier.notify = tt_dprint_exit;
     qemu_add_exit_notifier(&s->exit_notifier);
-    return s;
 }
 
 void tt_dprint_reset(TTDprintState *s)
 {
     g_hash_table_remove_all(s->raised);
     s->last_setw = 0;
-    for (uint32_t i = 0; i < s->num_tiles * TT_DPRINT_NUM_BUFS; i++) {
+    for (uint32_t i = 0; i < s->num_harts; i++) {
         TTDprintHart *h = &s->harts[i];
 
         g_string_truncate(h->line, 0);
@@ -850,3 +843,146 @@ void tt_dprint_reset(TTDprintState *s)
     timer_mod(s->timer,
               qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + TT_DPRINT_POLL_NS);
 }
+
+/* ---------------------------------------------------------------------- */
+/* Migration: the decoder state between polls                             */
+/* ---------------------------------------------------------------------- */
+
+static int tt_dprint_hart_pre_save(void *opaque)
+{
+    TTDprintHart *h = opaque;
+
+    g_free(h->line_buf);
+    h->line_len = h->line->len;
+    h->line_buf = g_memdup2(h->line->str, h->line->len);
+    return 0;
+}
+
+static int tt_dprint_hart_post_save(void *opaque)
+{
+    TTDprintHart *h = opaque;
+
+    g_clear_pointer(&h->line_buf, g_free);
+    return 0;
+}
+
+static int tt_dprint_hart_post_load(void *opaque, int version_id)
+{
+    TTDprintHart *h = opaque;
+
+    g_string_truncate(h->line, 0);
+    g_string_append_len(h->line, h->line_buf, h->line_len);
+    g_clear_pointer(&h->line_buf, g_free);
+    return 0;
+}
+
+static const VMStateDescription vmstate_tt_dprint_hart = {
+    .name = "tt-dprint-hart",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .pre_save = tt_dprint_hart_pre_save,
+    .post_save = tt_dprint_hart_post_save,
+    .post_load = tt_dprint_hart_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(line_len, TTDprintHart),
+        VMSTATE_VBUFFER_ALLOC_UINT32(line_buf, TTDprintHart, 0, NULL,
+                                     line_len),
+        VMSTATE_UINT8(prev_type, TTDprintHart),
+        VMSTATE_UINT8(base, TTDprintHart),
+        VMSTATE_BOOL(fixed, TTDprintHart),
+        VMSTATE_INT32(precision, TTDprintHart),
+        VMSTATE_INT32(width, TTDprintHart),
+        VMSTATE_BOOL(waiting, TTDprintHart),
+        VMSTATE_UINT32(wait_signal, TTDprintHart),
+        VMSTATE_BOOL(bad_reported, TTDprintHart),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static int tt_dprint_pre_save(void *opaque)
+{
+    TTDprintState *s = opaque;
+    GHashTableIter it;
+    gpointer key;
+    uint32_t i = 0;
+
+    g_free(s->raised_buf);
+    s->raised_len = g_hash_table_size(s->raised);
+    s->raised_buf = g_new(uint32_t, s->raised_len);
+    g_hash_table_iter_init(&it, s->raised);
+    while (g_hash_table_iter_next(&it, &key, NULL)) {
+        s->raised_buf[i++] = GPOINTER_TO_UINT(key);
+    }
+    return 0;
+}
+
+static int tt_dprint_post_save(void *opaque)
+{
+    TTDprintState *s = opaque;
+
+    g_clear_pointer(&s->raised_buf, g_free);
+    return 0;
+}
+
+static int tt_dprint_post_load(void *opaque, int version_id)
+{
+    TTDprintState *s = opaque;
+
+    g_hash_table_remove_all(s->raised);
+    for (uint32_t i = 0; i < s->raised_len; i++) {
+        g_hash_table_add(s->raised, GUINT_TO_POINTER(s->raised_buf[i]));
+    }
+    g_clear_pointer(&s->raised_buf, g_free);
+    return 0;
+}
+
+static const VMStateDescription vmstate_tt_dprint = {
+    .name = TYPE_TT_DPRINT,
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .pre_save = tt_dprint_pre_save,
+    .post_save = tt_dprint_post_save,
+    .post_load = tt_dprint_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_TIMER_PTR(timer, TTDprintState),
+        VMSTATE_INT8(last_setw, TTDprintState),
+        VMSTATE_UINT32(raised_len, TTDprintState),
+        VMSTATE_VARRAY_UINT32_ALLOC(raised_buf, TTDprintState, raised_len, 0,
+                                    vmstate_info_uint32, uint32_t),
+        VMSTATE_STRUCT_VARRAY_POINTER_UINT32(harts, TTDprintState, num_harts,
+                                             vmstate_tt_dprint_hart,
+                                             TTDprintHart),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+static const Property tt_dprint_properties[] = {
+    DEFINE_PROP_UINT32("num-tiles", TTDprintState, num_tiles, 0),
+    DEFINE_PROP_UINT32("base", TTDprintState, base, TT_DPRINT_DEFAULT_BASE),
+    DEFINE_PROP_CHR("chardev", TTDprintState, chr),
+};
+
+static void tt_dprint_class_init(ObjectClass *klass, void *data)
+{
+    DeviceClass *dc = DEVICE_CLASS(klass);
+
+    dc->desc = "Tenstorrent DPRINT server (tt-metal debug print buffers)";
+    dc->realize = tt_dprint_realize;
+    dc->vmsd = &vmstate_tt_dprint;
+    dc->user_creatable = false;
+    device_class_set_props(dc, tt_dprint_properties);
+}
+
+static const TypeInfo tt_dprint_info = {
+    .name = TYPE_TT_DPRINT,
+    .parent = TYPE_DEVICE,
+    .instance_size = sizeof(TTDprintState),
+    .class_init = tt_dprint_class_init,
+};
+
+static void tt_dprint_register_types(void)
+{
+    type_register_static(&tt_dprint_info);
+}
+
+type_init(tt_dprint_register_types)

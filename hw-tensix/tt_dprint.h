@@ -13,9 +13,13 @@
 #define HW_TENSIX_TT_DPRINT_H
 
 #include "chardev/char-fe.h"
+#include "hw/qdev-core.h"
 #include "qemu/notify.h"
 #include "qemu/timer.h"
 #include "tt_tile.h"
+
+#define TYPE_TT_DPRINT "tt-dprint"
+OBJECT_DECLARE_SIMPLE_TYPE(TTDprintState, TT_DPRINT)
 
 /* Dec-2024 mailboxes_t: dprint_buf at L1 0x268 */
 #define TT_DPRINT_DEFAULT_BASE      0x268u
@@ -39,6 +43,8 @@ enum {
 /* Host-side decoder state of one buffer (iostream format flags) */
 typedef struct TTDprintHart {
     GString *line;              /* text of the line being assembled */
+    char *line_buf;             /* migration: a copy of line */
+    uint32_t line_len;
     uint8_t prev_type;          /* previous record's type code */
     uint8_t base;               /* 10, 16 or 8 */
     bool fixed;                 /* std::fixed, else std::defaultfloat */
@@ -49,26 +55,25 @@ typedef struct TTDprintHart {
     bool bad_reported;          /* a corrupt header was logged */
 } TTDprintHart;
 
-typedef struct TTDprintState {
-    TTTileState *tiles;
+struct TTDprintState {
+    DeviceState parent_obj;
+
+    /* Properties */
     uint32_t num_tiles;
     uint32_t base;              /* L1 offset of the first buffer */
     CharBackend chr;            /* output; stdout when not connected */
-    bool use_chr;
+    TTTileState *tiles;         /* set by the machine before realize */
+
     QEMUTimer *timer;
     Notifier exit_notifier;     /* last poll when QEMU exits */
     GHashTable *raised;         /* RAISEd signal values */
     TTDprintHart *harts;        /* num_tiles * TT_DPRINT_NUM_BUFS */
+    uint32_t num_harts;
     int8_t last_setw;           /* most recent SETW of any hart (arrays) */
-} TTDprintState;
-
-/*
- * Create the print server for @num_tiles tiles; @chardev_id names the
- * output chardev (NULL: stdout).  Exits QEMU with a message on a bad
- * option.
- */
-TTDprintState *tt_dprint_new(TTTileState *tiles, uint32_t num_tiles,
-                             uint32_t base, const char *chardev_id);
+    /* migration: the RAISEd signal values */
+    uint32_t *raised_buf;
+    uint32_t raised_len;
+};
 /*
  * Machine reset: write DEBUG_PRINT_SERVER_STARTING_MAGIC into every wpos
  * (what tt-metal's server does when it attaches) and start polling.

@@ -39,6 +39,8 @@
 #include "hw/boards.h"
 #include "hw/loader.h"
 #include "hw/qdev-properties.h"
+#include "hw/qdev-properties-system.h"
+#include "chardev/char.h"
 #include "elf.h"
 #include "exec/address-spaces.h"
 #include "system/reset.h"
@@ -86,10 +88,6 @@ struct TTMachineState {
     TTDprintState *dprint_srv;
 };
 
-static const char *tt_core_label[TT_NUM_CORES] = {
-    "BRISC", "NCRISC", "TRISC0", "TRISC1", "TRISC2",
-};
-
 typedef struct TTElfCheck {
     TTCore *core;
     const char *file;
@@ -112,15 +110,16 @@ static bool tt_core_range_is_ram(TTCore *c, uint64_t addr, uint64_t len)
 static uint64_t tt_elf_check_segment(void *opaque, uint64_t addr)
 {
     TTElfCheck *chk = opaque;
+    TTCore *c = chk->core;
 
-    if (!tt_core_range_is_ram(chk->core, addr, 1)) {
+    if (!tt_core_range_is_ram(c, addr, 1)) {
+        bool iram = c->index == TT_CORE_NCRISC &&
+                    tt_core_tile(c)->arch->ncrisc_iram_size;
+
         error_report("tt: ELF '%s': segment at 0x%08" PRIx64 " is outside "
                      "the memory of tile (%u,%u) %s (L1, its local RAM%s)",
-                     chk->file, addr, chk->core->tile->x, chk->core->tile->y,
-                     tt_core_label[chk->core->index],
-                     chk->core->index == TT_CORE_NCRISC &&
-                     chk->core->tile->arch->ncrisc_iram_size ? ", its IRAM"
-                                                             : "");
+                     chk->file, addr, c->x, c->y, tt_core_name[c->index],
+                     iram ? ", its IRAM" : "");
         exit(1);
     }
     return addr;
@@ -137,7 +136,7 @@ static void tt_load_elf(TTCore *c, const char *file, uint64_t *entry)
                        &high, NULL, ELFDATA2LSB, EM_RISCV, 1, 0, as);
     if (size < 0) {
         error_report("tt: could not load ELF '%s' for tile (%u,%u) %s: %s",
-                     file, c->tile->x, c->tile->y, tt_core_label[c->index],
+                     file, c->x, c->y, tt_core_name[c->index],
                      load_elf_strerror(size));
         exit(1);
     }
@@ -258,8 +257,24 @@ static void tt_machine_init(MachineState *ms)
 
     /* DPRINT server: only exists (and polls) with dprint=on */
     if (m->dprint) {
-        m->dprint_srv = tt_dprint_new(m->tiles, m->num_tiles, m->dprint_base,
-                                      m->dprint_chardev);
+        DeviceState *dev = qdev_new(TYPE_TT_DPRINT);
+
+        m->dprint_srv = TT_DPRINT(dev);
+        m->dprint_srv->tiles = m->tiles;
+        object_property_add_child(OBJECT(ms), "dprint-server", OBJECT(dev));
+        qdev_prop_set_uint32(dev, "num-tiles", m->num_tiles);
+        qdev_prop_set_uint32(dev, "base", m->dprint_base);
+        if (m->dprint_chardev) {
+            Chardev *chr = qemu_chr_find(m->dprint_chardev);
+
+            if (!chr) {
+                error_report("tt: dprint-chardev: no chardev '%s'",
+                             m->dprint_chardev);
+                exit(1);
+            }
+            qdev_prop_set_chr(dev, "chardev", chr);
+        }
+        qdev_realize_and_unref(dev, NULL, &error_fatal);
     } else if (m->dprint_chardev) {
         warn_report("tt: dprint-chardev without dprint=on is ignored");
     }

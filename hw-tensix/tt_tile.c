@@ -1,9 +1,11 @@
 /*
  * Tenstorrent Tensix tile
  *
- * L1, the five baby RISC-V cores with their private views of the address
- * space, the tile control / debug / status registers (soft reset, reset
- * PCs, wall clock) and the Tensix coprocessor.
+ * The tt-tile device: L1, the five baby RISC-V cores with their private
+ * views of the address space, the coprocessor, the NoC interfaces and the
+ * overlay as children; reset and migration state.  The registers are in
+ * tt_tile_regs.c, parking cores in tt_core.c, the deadlock diagnostic in
+ * tt_tile_deadlock.c.
  *
  * Address spaces: the tile's shared, NoC-visible space ("space": L1 and
  * the registers every agent sees) is mapped into the system address space
@@ -25,7 +27,6 @@
 #include "qemu/host-utils.h"
 #include "qapi/error.h"
 #include "hw/qdev-properties.h"
-#include "hw/registerfields.h"
 #include "hw/misc/unimp.h"
 #include "hw/sysbus.h"
 #include "hw/core/cpu.h"
@@ -33,236 +34,6 @@
 #include "system/reset.h"
 #include "tt_tile.h"
 #include "trace.h"
-
-/* Tile control / debug / status registers (TT_TILE_REGS_BASE + offset) */
-REG32(CFGREG_RD_CNTL, 0x058)
-REG32(CFGREG_RDDATA, 0x078)
-REG32(TRISC_PC_BUF_OVERRIDE, 0x090)
-REG32(INSTRN_BUF_CTRL0, 0x0A0)
-REG32(INSTRN_BUF_CTRL1, 0x0A4)
-REG32(INSTRN_BUF_STATUS, 0x0A8)
-REG32(SOFT_RESET_0, 0x1B0)
-    FIELD(SOFT_RESET_0, BRISC, 11, 1)
-    FIELD(SOFT_RESET_0, TRISC0, 12, 1)
-    FIELD(SOFT_RESET_0, TRISC1, 13, 1)
-    FIELD(SOFT_RESET_0, TRISC2, 14, 1)
-    FIELD(SOFT_RESET_0, NCRISC, 18, 1)
-REG32(WALL_CLOCK_L, 0x1F0)
-REG32(WALL_CLOCK_1, 0x1F4)
-REG32(WALL_CLOCK_H, 0x1F8)
-REG32(DISABLE_RESET, 0x224)             /* Blackhole */
-REG32(TRISC0_RESET_PC, 0x228)           /* Blackhole */
-REG32(TRISC1_RESET_PC, 0x22C)
-REG32(TRISC2_RESET_PC, 0x230)
-REG32(TRISC_RESET_PC_OVERRIDE, 0x234)
-REG32(NCRISC_RESET_PC, 0x238)
-REG32(NCRISC_RESET_PC_OVERRIDE, 0x23C)
-
-/* After machine reset, only BRISC runs (all four others held). */
-#define TT_SOFT_RESET_DEFAULT   0x47000u
-
-static const char *const tt_core_names[TT_NUM_CORES] = {
-    "brisc", "ncrisc", "trisc0", "trisc1", "trisc2",
-};
-
-static const int tt_soft_reset_bit[TT_NUM_CORES] = {
-    [TT_CORE_BRISC] = R_SOFT_RESET_0_BRISC_SHIFT,
-    [TT_CORE_NCRISC] = R_SOFT_RESET_0_NCRISC_SHIFT,
-    [TT_CORE_TRISC0] = R_SOFT_RESET_0_TRISC0_SHIFT,
-    [TT_CORE_TRISC1] = R_SOFT_RESET_0_TRISC1_SHIFT,
-    [TT_CORE_TRISC2] = R_SOFT_RESET_0_TRISC2_SHIFT,
-};
-
-/* ---------------------------------------------------------------------- */
-/* Parking cores on blocking accesses                                     */
-/* ---------------------------------------------------------------------- */
-
-bool tt_core_can_block(TTCore *c)
-{
-    return current_cpu == CPU(&c->cpu);
-}
-
-static const char *tt_mbox_core_names[TT_NUM_MAILBOX_CORES] = {
-    "BRISC", "TRISC0", "TRISC1", "TRISC2",
-};
-
-/* What core @c is waiting for, in words */
-static void tt_core_describe_wait(TTCore *c, GString *out)
-{
-    TTTensixState *ts = &c->tile->tensix;
-    uint32_t a = c->wait_arg;
-
-    switch (c->wait) {
-    case TT_WAIT_FIFO:
-        g_string_append_printf(out, "pushing into the full instruction FIFO "
-                               "of Tensix thread T%u", a);
-        break;
-    case TT_WAIT_THREAD_IDLE:
-        g_string_append_printf(out, "TTSync: waiting for Tensix thread T%u "
-                               "to have nothing in flight", a);
-        break;
-    case TT_WAIT_MOP_IDLE:
-        g_string_append_printf(out, "TTSync: waiting for the T%u MOP "
-                               "expander to finish", a);
-        break;
-    case TT_WAIT_MBOX_READ:
-        g_string_append_printf(out, "reading the empty mailbox %s->%s",
-                               tt_mbox_core_names[a / 4],
-                               tt_mbox_core_names[a % 4]);
-        break;
-    case TT_WAIT_MBOX_WRITE:
-        g_string_append_printf(out, "writing the full mailbox %s->%s",
-                               tt_mbox_core_names[a / 4],
-                               tt_mbox_core_names[a % 4]);
-        break;
-    case TT_WAIT_PCBUF_PUSH:
-        g_string_append_printf(out, "pushing into the full PCBuf %u", a);
-        break;
-    case TT_WAIT_PCBUF_POP:
-        g_string_append_printf(out, "reading the empty PCBuf %u", a);
-        break;
-    case TT_WAIT_PCBUF_SYNC:
-        g_string_append_printf(out, "reading PCBuf %u: waiting for it to "
-                               "drain, TRISC%u to wait on it and thread T%u "
-                               "to go idle", a, a, a);
-        break;
-    case TT_WAIT_FOREVER:
-        g_string_append(out, "hung by a store to INSTRN1/2_BUF_BASE");
-        break;
-    default:
-        g_string_append(out, "halted (wfi) with no interrupt source");
-        break;
-    }
-    (void)ts;
-}
-
-/*
- * Called with a core about to park: if now no core of the tile can run
- * (each is held in reset or waiting), nothing inside the tile can ever
- * wake them; say so, with what everyone waits for, instead of hanging
- * silently.  (Agents outside the tile, such as the host through QMP or
- * gdb, could still intervene: this is a warning, not an exit.)
- */
-#define TT_DEADLOCK_CHECK_NS    (200 * SCALE_MS)
-
-static void tt_tile_check_deadlock(TTTileState *s)
-{
-    g_autoptr(GString) msg = NULL;
-    bool any_waiting = false;
-
-    if (s->deadlock_reported) {
-        return;
-    }
-    for (int i = 0; i < TT_NUM_CORES; i++) {
-        TTCore *c = &s->core[i];
-
-        if (c->held) {
-            continue;
-        }
-        if (c->release_pending ||
-            (c->wait == TT_WAIT_NONE && !CPU(&c->cpu)->halted)) {
-            /* someone can still run: look again later */
-            timer_mod(s->deadlock_timer,
-                      qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
-                      TT_DEADLOCK_CHECK_NS);
-            return;
-        }
-        any_waiting = true;
-    }
-    if (!any_waiting) {
-        return;
-    }
-    msg = g_string_new(NULL);
-    g_string_append_printf(msg, "tt-tile(%u,%u): deadlock: no core can run",
-                           s->x, s->y);
-    for (int i = 0; i < TT_NUM_CORES; i++) {
-        static const char *const label[TT_NUM_CORES] = {
-            "BRISC", "NCRISC", "TRISC0", "TRISC1", "TRISC2",
-        };
-        TTCore *c = &s->core[i];
-
-        g_string_append_printf(msg, "\n  %-6s ", label[i]);
-        if (c->held) {
-            g_string_append(msg, "held in soft reset");
-        } else {
-            tt_core_describe_wait(c, msg);
-        }
-    }
-    for (int t = 0; t < TT_NUM_THREADS; t++) {
-        char buf[256];
-
-        tt_tensix_describe_thread(&s->tensix, t, buf, sizeof(buf));
-        g_string_append_printf(msg, "\n  T%d     %s", t, buf);
-    }
-    warn_report("%s", msg->str);
-    s->deadlock_reported = true;
-}
-
-static void tt_tile_deadlock_timer(void *opaque)
-{
-    TTTileState *s = opaque;
-
-    for (int i = 0; i < TT_NUM_CORES; i++) {
-        if (s->core[i].wait != TT_WAIT_NONE) {
-            tt_tile_check_deadlock(s);
-            return;
-        }
-    }
-    /* nobody parked any more: nothing to watch */
-}
-
-void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg)
-{
-    CPUState *cs = CPU(&c->cpu);
-
-    assert(bql_locked() && tt_core_can_block(c));
-    trace_tt_core_park(c->tile->x, c->tile->y, tt_core_names[c->index],
-                       reason, arg);
-    c->wait = reason;
-    c->wait_arg = arg;
-    cs->halted = 1;
-    cs->exception_index = EXCP_HLT;
-    if (!timer_pending(c->tile->deadlock_timer)) {
-        timer_mod(c->tile->deadlock_timer,
-                  qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + TT_DEADLOCK_CHECK_NS);
-    }
-    /*
-     * We leave the MMIO dispatch by longjmp, so access_with_adjusted_size()
-     * will not clear the owners' re-entrancy guards: do it here, or every
-     * later access to their regions is refused as re-entrant I/O.
-     */
-    DEVICE(c->tile)->mem_reentrancy_guard.engaged_in_io = false;
-    DEVICE(&c->tile->tensix)->mem_reentrancy_guard.engaged_in_io = false;
-    /* Restart the load/store from scratch once woken (mips_itu.c idiom) */
-    cpu_loop_exit_restore(cs, cs->mem_io_pc);
-}
-
-static void tt_core_unpark(TTCore *c)
-{
-    CPUState *cs = CPU(&c->cpu);
-
-    trace_tt_core_wake(c->tile->x, c->tile->y, tt_core_names[c->index],
-                       c->wait, c->wait_arg);
-    c->wait = TT_WAIT_NONE;
-    c->wait_arg = 0;
-    c->tile->deadlock_reported = false;
-    if (!c->held) {
-        cs->halted = 0;
-        qemu_cpu_kick(cs);
-    }
-}
-
-void tt_tile_wake(TTTileState *t, TTWaitReason reason, uint32_t arg)
-{
-    for (int i = 0; i < TT_NUM_CORES; i++) {
-        TTCore *c = &t->core[i];
-
-        if (c->wait == reason &&
-            (arg == TT_WAIT_ARG_ANY || c->wait_arg == arg)) {
-            tt_core_unpark(c);
-        }
-    }
-}
 
 TTCore *tt_core_from_env(CPURISCVState *env)
 {
@@ -278,266 +49,6 @@ TTCore *tt_core_from_env(CPURISCVState *env)
     return NULL;
 }
 
-/* ---------------------------------------------------------------------- */
-/* Soft reset                                                             */
-/* ---------------------------------------------------------------------- */
-
-static uint32_t tt_core_reset_pc(TTTileState *s, int core)
-{
-    const TTArchInfo *a = s->arch;
-    uint32_t pc = a->default_reset_pc[core];
-    uint32_t en, val;
-
-    if (core == TT_CORE_BRISC) {
-        return pc;
-    }
-    if (a->reset_pc_in_cfg) {
-        TTTensixState *ts = &s->tensix;
-
-        if (core == TT_CORE_NCRISC) {
-            en = tt_tensix_cfg_read(ts, 0, a->cfg_ncrisc_reset_pc_en) & 1;
-            val = tt_tensix_cfg_read(ts, 0, a->cfg_ncrisc_reset_pc);
-        } else {
-            int t = TT_TRISC_THREAD(core);
-
-            en = extract32(tt_tensix_cfg_read(ts, 0, a->cfg_trisc_reset_pc_en),
-                           t, 1);
-            val = tt_tensix_cfg_read(ts, 0, a->cfg_trisc_reset_pc + t);
-        }
-    } else if (core == TT_CORE_NCRISC) {
-        en = s->ncrisc_reset_pc_override & 1;
-        val = s->reset_pc[core];
-    } else {
-        en = extract32(s->trisc_reset_pc_override, TT_TRISC_THREAD(core), 1);
-        val = s->reset_pc[core];
-    }
-    return en ? val : pc;
-}
-
-static void tt_core_hold_work(CPUState *cs, run_on_cpu_data data)
-{
-    TTCore *c = data.host_ptr;
-
-    if (c->held) {
-        cs->halted = 1;
-    }
-}
-
-static void tt_core_release_work(CPUState *cs, run_on_cpu_data data)
-{
-    TTCore *c = data.host_ptr;
-    TTTileState *s = c->tile;
-    uint32_t pc;
-
-    if (c->held) {
-        return;     /* held again before this ran */
-    }
-    c->release_pending = false;
-    pc = tt_core_reset_pc(s, c->index);
-    cpu_reset(cs);
-    cpu_env(cs)->pc = pc;
-    if (s->arch->local_ram_clears_on_release) {
-        /* DISABLE_RESET: bit 2k for T_k, 6 for B, 8 for NC */
-        static const int bit[TT_NUM_CORES] = { 6, 8, 0, 2, 4 };
-
-        if (!extract32(s->regs_store[A_DISABLE_RESET / 4], bit[c->index], 1)) {
-            memset(memory_region_get_ram_ptr(&c->local_ram), 0,
-                   memory_region_size(&c->local_ram));
-        }
-    }
-    trace_tt_core_release(s->x, s->y, tt_core_names[c->index], pc);
-    cs->halted = 0;
-}
-
-static void tt_tile_set_soft_reset(TTTileState *s, uint32_t val)
-{
-    uint32_t old = s->soft_reset;
-
-    trace_tt_tile_soft_reset(s->x, s->y, old, val);
-    s->soft_reset = val;
-    /* Bit 9: THCON configuration (and Scalar Unit) soft reset */
-    if (extract32(old ^ val, 9, 1)) {
-        tt_cfg_thcon_soft_reset(&s->tensix, extract32(val, 9, 1));
-    }
-    for (int i = 0; i < TT_NUM_CORES; i++) {
-        TTCore *c = &s->core[i];
-        CPUState *cs = CPU(&c->cpu);
-        bool was = extract32(old, tt_soft_reset_bit[i], 1);
-        bool now = extract32(val, tt_soft_reset_bit[i], 1);
-
-        if (now && !was) {
-            /* Entering reset (SoftReset.md) */
-            c->held = true;
-            c->release_pending = false;
-            c->wait = TT_WAIT_NONE;
-            tt_tensix_core_reset(&s->tensix, i);
-            trace_tt_core_hold(s->x, s->y, tt_core_names[i]);
-            async_run_on_cpu(cs, tt_core_hold_work, RUN_ON_CPU_HOST_PTR(c));
-        } else if (!now && was) {
-            c->held = false;
-            c->release_pending = true;
-            c->wait = TT_WAIT_NONE;
-            async_run_on_cpu(cs, tt_core_release_work,
-                             RUN_ON_CPU_HOST_PTR(c));
-        }
-    }
-    /* Mover, TDMA-RISC and packer-metadata soft reset bits */
-    tt_mover_soft_reset(&s->tensix, old, val);
-    /* Discarded FIFO entries and mailbox contents free space */
-    tt_tensix_kick(&s->tensix);
-    tt_tile_wake(s, TT_WAIT_MBOX_WRITE, TT_WAIT_ARG_ANY);
-}
-
-/* ---------------------------------------------------------------------- */
-/* Tile control / debug / status registers                                */
-/* ---------------------------------------------------------------------- */
-
-static uint64_t tt_wall_clock(TTTileState *s)
-{
-    return muldiv64(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL), s->arch->clock_hz,
-                    NANOSECONDS_PER_SECOND);
-}
-
-static uint64_t tt_regs_read(void *opaque, hwaddr addr, unsigned size)
-{
-    TTTileState *s = opaque;
-    uint32_t val = 0;
-    uint64_t now;
-
-    switch (addr) {
-    case A_SOFT_RESET_0:
-        val = s->soft_reset;
-        break;
-    case A_TRISC_PC_BUF_OVERRIDE:
-        val = s->pc_buf_override;
-        break;
-    case A_WALL_CLOCK_L:
-        now = tt_wall_clock(s);
-        s->wall_clock_hi_latch = now >> 32;
-        val = now;
-        break;
-    case A_WALL_CLOCK_1:
-        val = tt_wall_clock(s) >> 32;
-        break;
-    case A_WALL_CLOCK_H:
-        val = s->wall_clock_hi_latch;
-        break;
-    case A_INSTRN_BUF_STATUS:
-        val = tt_tensix_fifo_status(&s->tensix);
-        break;
-    case A_CFGREG_RDDATA:
-        val = tt_tensix_cfg_peek(&s->tensix,
-                                 (s->regs_store[A_CFGREG_RD_CNTL / 4] &
-                                  0x7ff) * 4);
-        break;
-    case A_TRISC0_RESET_PC:
-    case A_TRISC1_RESET_PC:
-    case A_TRISC2_RESET_PC:
-        if (s->arch->reset_pc_in_cfg) {
-            goto plain;
-        }
-        val = s->reset_pc[TT_CORE_TRISC0 + (addr - A_TRISC0_RESET_PC) / 4];
-        break;
-    case A_NCRISC_RESET_PC:
-        if (s->arch->reset_pc_in_cfg) {
-            goto plain;
-        }
-        val = s->reset_pc[TT_CORE_NCRISC];
-        break;
-    case A_TRISC_RESET_PC_OVERRIDE:
-        if (s->arch->reset_pc_in_cfg) {
-            goto plain;
-        }
-        val = s->trisc_reset_pc_override;
-        break;
-    case A_NCRISC_RESET_PC_OVERRIDE:
-        if (s->arch->reset_pc_in_cfg) {
-            goto plain;
-        }
-        val = s->ncrisc_reset_pc_override;
-        break;
-    default:
-    plain:
-        val = s->regs_store[addr / 4];
-        break;
-    }
-    trace_tt_tile_reg_read(s->x, s->y, addr, val);
-    return val;
-}
-
-static void tt_regs_write(void *opaque, hwaddr addr, uint64_t val64,
-                          unsigned size)
-{
-    TTTileState *s = opaque;
-    uint32_t val = val64;
-
-    trace_tt_tile_reg_write(s->x, s->y, addr, val);
-    switch (addr) {
-    case A_SOFT_RESET_0:
-        tt_tile_set_soft_reset(s, val);
-        return;
-    case A_WALL_CLOCK_L:
-        s->wall_clock_hi_latch = tt_wall_clock(s) >> 32;
-        return;
-    case A_WALL_CLOCK_1:
-    case A_WALL_CLOCK_H:
-    case A_INSTRN_BUF_STATUS:
-    case A_CFGREG_RDDATA:
-        return;     /* read-only */
-    case A_TRISC0_RESET_PC:
-    case A_TRISC1_RESET_PC:
-    case A_TRISC2_RESET_PC:
-        if (!s->arch->reset_pc_in_cfg) {
-            s->reset_pc[TT_CORE_TRISC0 + (addr - A_TRISC0_RESET_PC) / 4] = val;
-            return;
-        }
-        break;
-    case A_NCRISC_RESET_PC:
-        if (!s->arch->reset_pc_in_cfg) {
-            s->reset_pc[TT_CORE_NCRISC] = val;
-            return;
-        }
-        break;
-    case A_TRISC_RESET_PC_OVERRIDE:
-        if (!s->arch->reset_pc_in_cfg) {
-            s->trisc_reset_pc_override = val & 7;
-            return;
-        }
-        break;
-    case A_NCRISC_RESET_PC_OVERRIDE:
-        if (!s->arch->reset_pc_in_cfg) {
-            s->ncrisc_reset_pc_override = val & 1;
-            return;
-        }
-        break;
-    case A_CFGREG_RD_CNTL:
-    case A_DISABLE_RESET:
-        break;
-    case A_TRISC_PC_BUF_OVERRIDE:
-        s->pc_buf_override = val & 0x3fffffff;
-        tt_tensix_pcbuf_override_changed(&s->tensix);
-        return;
-    case A_INSTRN_BUF_CTRL0:
-    case A_INSTRN_BUF_CTRL1:
-    default:
-        qemu_log_mask(LOG_UNIMP, "tt-tile(%u,%u): register 0x%08" PRIx64
-                      " = 0x%08x stored, no effect modelled yet\n", s->x,
-                      s->y, (uint64_t)(TT_TILE_REGS_BASE + addr), val);
-        break;
-    }
-    s->regs_store[addr / 4] = val;
-}
-
-static const MemoryRegionOps tt_regs_ops = {
-    .read = tt_regs_read,
-    .write = tt_regs_write,
-    .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid.min_access_size = 4,
-    .valid.max_access_size = 4,
-    .impl.min_access_size = 4,
-    .impl.max_access_size = 4,
-};
-
 /* Catch-all for addresses nothing decodes (silicon: loads hang) */
 static uint64_t tt_unmapped_read(void *opaque, hwaddr addr, unsigned size)
 {
@@ -545,8 +56,8 @@ static uint64_t tt_unmapped_read(void *opaque, hwaddr addr, unsigned size)
 
     qemu_log_mask(LOG_GUEST_ERROR, "tt-tile(%u,%u) %s: load from unmapped "
                   "address 0x%08" PRIx64 " (silicon stalls forever); "
-                  "returns 0\n", c->tile->x, c->tile->y,
-                  tt_core_names[c->index], (uint64_t)addr);
+                  "returns 0\n", c->x, c->y,
+                  tt_core_id[c->index], (uint64_t)addr);
     return 0;
 }
 
@@ -557,7 +68,7 @@ static void tt_unmapped_write(void *opaque, hwaddr addr, uint64_t val,
 
     qemu_log_mask(LOG_GUEST_ERROR, "tt-tile(%u,%u) %s: store of 0x%" PRIx64
                   " to unmapped address 0x%08" PRIx64 " discarded\n",
-                  c->tile->x, c->tile->y, tt_core_names[c->index], val,
+                  c->x, c->y, tt_core_id[c->index], val,
                   (uint64_t)addr);
 }
 
@@ -572,6 +83,19 @@ static const MemoryRegionOps tt_unmapped_ops = {
 /* ---------------------------------------------------------------------- */
 /* Realize                                                                */
 /* ---------------------------------------------------------------------- */
+
+/*
+ * A core parks (tt_core_park) by leaving the MMIO dispatch with a longjmp,
+ * so the guard of a region it parks in would stay engaged; and the
+ * coprocessor, which runs inside the pushing core's access, reaches the
+ * tile's registers and overlay as an agent of its own.  So no region the
+ * tile owns uses the re-entrancy guard (only I/O regions dispatch through
+ * it: containers, aliases and RAM never engage it).
+ */
+static void tt_tile_no_reentrancy_guard(MemoryRegion *mr)
+{
+    mr->disable_reentrancy_guard = true;
+}
 
 static void tt_tile_map_unimp(TTTileState *s, MemoryRegion *into,
                               const char *what, hwaddr base, uint64_t size)
@@ -596,15 +120,18 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     Object *obj = OBJECT(s);
     g_autofree char *name = NULL;
 
-    c->tile = s;
     c->index = i;
+    c->x = s->x;
+    c->y = s->y;
+    c->watch = &s->deadlock;
 
     /* The core's view of the address space */
-    name = g_strdup_printf("tt-view-%s(%u,%u)", tt_core_names[i], s->x, s->y);
+    name = g_strdup_printf("tt-view-%s(%u,%u)", tt_core_id[i], s->x, s->y);
     memory_region_init(&c->view, obj, name, UINT64_MAX);
     g_clear_pointer(&name, g_free);
     memory_region_init_io(&c->unmapped, obj, &tt_unmapped_ops, c,
                           "tt-unmapped", TT_NOC_TILE_SPAN);
+    tt_tile_no_reentrancy_guard(&c->unmapped);
     memory_region_add_subregion_overlap(&c->view, 0, &c->unmapped, -2);
     memory_region_init_alias(&c->tile_alias, obj, "tt-tile-space", &s->space,
                              0, TT_NOC_TILE_SPAN);
@@ -624,7 +151,7 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
                                     &c->noc_alias);
     }
 
-    name = g_strdup_printf("tt-local-ram-%s(%u,%u)", tt_core_names[i],
+    name = g_strdup_printf("tt-local-ram-%s(%u,%u)", tt_core_id[i],
                            s->x, s->y);
     if (!memory_region_init_ram(&c->local_ram, obj, name,
                                 a->local_ram_size[i], errp)) {
@@ -633,7 +160,7 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     g_clear_pointer(&name, g_free);
     memory_region_add_subregion(&c->view, TT_LOCAL_RAM_BASE, &c->local_ram);
     if (a->has_local_ram_alias) {
-        name = g_strdup_printf("tt-local-ram-alias-%s", tt_core_names[i]);
+        name = g_strdup_printf("tt-local-ram-alias-%s", tt_core_id[i]);
         memory_region_init_alias(&s->local_alias[i], obj, name, &c->local_ram,
                                  0, a->local_ram_size[i]);
         g_clear_pointer(&name, g_free);
@@ -681,7 +208,7 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     }
 
     /* The core */
-    object_initialize_child(obj, tt_core_names[i], &c->cluster,
+    object_initialize_child(obj, tt_core_id[i], &c->cluster,
                             TYPE_CPU_CLUSTER);
     /*
      * Translation blocks are looked up by RAM offset, so cores of
@@ -737,7 +264,7 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
         return;
     }
     a = s->arch = tt_arch_get(s->arch_id);
-    s->deadlock_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
+    s->deadlock.timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
                                      tt_tile_deadlock_timer, s);
 
     /* The shared (NoC-visible) tile space */
@@ -749,8 +276,9 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
         return;
     }
     memory_region_add_subregion(&s->space, 0, &s->l1);
-    memory_region_init_io(&s->regs, obj, &tt_regs_ops, s, "tt-tile-regs",
-                          0x1000);
+    memory_region_init_io(&s->regs, obj, &tt_tile_regs_ops, s,
+                          "tt-tile-regs", 0x1000);
+    tt_tile_no_reentrancy_guard(&s->regs);
     memory_region_add_subregion(&s->space, TT_TILE_REGS_BASE, &s->regs);
     tt_tile_map_unimp(s, &s->space, "pic", TT_PIC_BASE, 0x1000);
     for (int n = 0; n < TT_NUM_NOCS; n++) {
@@ -794,17 +322,11 @@ static void tt_tile_reset_hold(Object *obj, ResetType type)
 {
     TTTileState *s = TT_TILE(obj);
 
-    s->soft_reset = TT_SOFT_RESET_DEFAULT;
-    memset(s->reset_pc, 0, sizeof(s->reset_pc));
-    s->trisc_reset_pc_override = 0;
-    s->ncrisc_reset_pc_override = 0;
-    s->wall_clock_hi_latch = 0;
-    s->pc_buf_override = 0;
-    s->deadlock_reported = false;
-    if (s->deadlock_timer) {
-        timer_del(s->deadlock_timer);
+    tt_tile_regs_reset(s);
+    s->deadlock.reported = false;
+    if (s->deadlock.timer) {
+        timer_del(s->deadlock.timer);
     }
-    memset(s->regs_store, 0, sizeof(s->regs_store));
     for (int n = 0; n < TT_NUM_NOCS; n++) {
         tt_noc_reset(&s->niu[n]);
     }
@@ -812,8 +334,6 @@ static void tt_tile_reset_hold(Object *obj, ResetType type)
     for (int i = 0; i < TT_NUM_CORES; i++) {
         TTCore *c = &s->core[i];
 
-        c->held = extract32(TT_SOFT_RESET_DEFAULT, tt_soft_reset_bit[i], 1);
-        c->release_pending = false;
         c->wait = TT_WAIT_NONE;
         c->wait_arg = 0;
         memset(c->cfg0, 0, sizeof(c->cfg0));
@@ -822,24 +342,17 @@ static void tt_tile_reset_hold(Object *obj, ResetType type)
     }
 }
 
-static const VMStateDescription vmstate_tt_core = {
-    .name = "tt-core",
-    .version_id = 1,
-    .minimum_version_id = 1,
-    .fields = (const VMStateField[]) {
-        VMSTATE_BOOL(held, TTCore),
-        VMSTATE_UINT32(wait, TTCore),
-        VMSTATE_UINT32(wait_arg, TTCore),
-        VMSTATE_UINT32_ARRAY(cfg0, TTCore, 7),
-        VMSTATE_UINT32_ARRAY(sstatus, TTCore, 8),
-        VMSTATE_END_OF_LIST()
-    }
-};
+static int tt_tile_post_load(void *opaque, int version_id)
+{
+    tt_tile_regs_post_load(opaque);
+    return 0;
+}
 
 static const VMStateDescription vmstate_tt_tile = {
     .name = TYPE_TT_TILE,
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
+    .post_load = tt_tile_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32(soft_reset, TTTileState),
         VMSTATE_UINT32_ARRAY(reset_pc, TTTileState, TT_NUM_CORES),
@@ -854,6 +367,8 @@ static const VMStateDescription vmstate_tt_tile = {
                              vmstate_tt_noc_niu, TTNocNiu),
         VMSTATE_STRUCT(overlay, TTTileState, 1, vmstate_tt_overlay,
                        TTOverlayState),
+        VMSTATE_TIMER_PTR(deadlock.timer, TTTileState),
+        VMSTATE_BOOL(deadlock.reported, TTTileState),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -12,53 +12,15 @@
 #define HW_TENSIX_TT_TILE_H
 
 #include "hw/qdev-core.h"
-#include "hw/cpu/cluster.h"
 #include "exec/memory.h"
-#include "target/riscv/cpu.h"
 #include "tt_arch.h"
+#include "tt_core.h"
 #include "tt_tensix.h"
 #include "tt_noc.h"
 #include "tt_overlay.h"
 
 #define TYPE_TT_TILE "tt-tile"
 OBJECT_DECLARE_SIMPLE_TYPE(TTTileState, TT_TILE)
-
-/* Why a core is parked on an access (TTCore.wait) */
-typedef enum TTWaitReason {
-    TT_WAIT_NONE,
-    TT_WAIT_FIFO,           /* arg: thread whose FIFO is full */
-    TT_WAIT_THREAD_IDLE,    /* arg: thread (TTSync CoprocessorDoneCheck) */
-    TT_WAIT_MOP_IDLE,       /* arg: thread (MOPExpanderDoneCheck) */
-    TT_WAIT_MBOX_READ,      /* arg: mailbox index from*4+to */
-    TT_WAIT_MBOX_WRITE,     /* arg: mailbox index from*4+to */
-    TT_WAIT_PCBUF_PUSH,     /* arg: PCBuf index (BRISC, FIFO full) */
-    TT_WAIT_PCBUF_POP,      /* arg: PCBuf index (TRISC, FIFO empty) */
-    TT_WAIT_PCBUF_SYNC,     /* arg: PCBuf index (BRISC read: T_i done) */
-    TT_WAIT_FOREVER,        /* hung as on silicon; only reset releases it */
-} TTWaitReason;
-
-#define TT_WAIT_ARG_ANY 0xffffffffu
-
-typedef struct TTCore {
-    TTTileState *tile;
-    int index;                  /* TT_CORE_* */
-    CPUClusterState cluster;
-    RISCVCPU cpu;
-    MemoryRegion view;          /* this core's address space */
-    MemoryRegion local_ram;
-    MemoryRegion tile_alias;    /* the tile's shared space, low priority */
-    MemoryRegion noc_alias;     /* the NoC view above 4 GiB */
-    MemoryRegion unmapped;      /* catch-all: logs, reads 0 */
-    MemoryRegion mop_cfg;       /* TRISCs only (until the MOP expander) */
-    MemoryRegion iram;          /* Wormhole NCRISC only */
-
-    bool held;                  /* in soft reset */
-    bool release_pending;       /* released, reset work not yet run */
-    uint32_t wait;              /* TTWaitReason */
-    uint32_t wait_arg;
-    uint32_t cfg0[7];           /* CSRs 0x7C0-0x7C6 */
-    uint32_t sstatus[8];        /* CSRs 0xBC2-0xBC9 */
-} TTCore;
 
 struct TTTileState {
     DeviceState parent_obj;
@@ -78,7 +40,6 @@ struct TTTileState {
     MemoryRegion noc_window;    /* alias of 'space' in the NoC view */
     MemoryRegion l1;
     MemoryRegion regs;          /* tile control / debug / status */
-    MemoryRegion tdma;          /* TDMA-RISC (mover) */
     MemoryRegion local_alias[TT_NUM_CORES]; /* Blackhole slow alias */
 
     TTCore core[TT_NUM_CORES];
@@ -86,9 +47,8 @@ struct TTTileState {
     TTNocNiu niu[TT_NUM_NOCS];
     TTOverlayState overlay;
 
-    /* Deadlock diagnostic: checked a while after a core parks */
-    QEMUTimer *deadlock_timer;
-    bool deadlock_reported;
+    /* Deadlock diagnostic (tt_tile_deadlock.c), armed when a core parks */
+    TTCoreWatch deadlock;
 
     /* Registers */
     uint32_t soft_reset;
@@ -100,19 +60,31 @@ struct TTTileState {
     uint32_t regs_store[0x1000 / 4];    /* other registers: storage */
 };
 
-/* True when the access in progress comes from @c's own vCPU (may block). */
-bool tt_core_can_block(TTCore *c);
-/*
- * Park core @c until tt_tile_wake(@reason, @arg); the access is restarted
- * from scratch afterwards.  Only call when tt_core_can_block(), before any
- * side effect of the access.
- */
-G_NORETURN void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg);
 /* Wake the cores of @t parked for @reason (and @arg, or any arg). */
-void tt_tile_wake(TTTileState *t, TTWaitReason reason, uint32_t arg);
+static inline void tt_tile_wake(TTTileState *t, TTWaitReason reason,
+                                uint32_t arg)
+{
+    tt_cores_wake(t->core, reason, arg);
+}
+
+/* The tile core @c belongs to */
+static inline TTTileState *tt_core_tile(TTCore *c)
+{
+    return container_of(c - c->index, TTTileState, core[0]);
+}
+
 /* Register the custom CSRs (once per process). */
 void tt_csr_register(void);
-/* The tile and core of a CPU created by a Tensix tile, or NULL. */
+/* The core of a CPU created by a Tensix tile, or NULL. */
 TTCore *tt_core_from_env(CPURISCVState *env);
+
+/* Within the tile: the register block (tt_tile_regs.c) */
+extern const MemoryRegionOps tt_tile_regs_ops;
+/* Reset values of the registers; the cores' soft reset state with them */
+void tt_tile_regs_reset(TTTileState *s);
+/* After migration: re-queue the soft reset work still pending */
+void tt_tile_regs_post_load(TTTileState *s);
+/* The deadlock diagnostic (tt_tile_deadlock.c): the watch timer's handler */
+void tt_tile_deadlock_timer(void *opaque);
 
 #endif

@@ -71,6 +71,15 @@
 #define OP_SEMGET               0xA5u
 #define OP_SEMWAIT              0xA6u
 #define OP_SETDMAREG            0x45u
+#define OP_XMOV                 0x40u
+#define OP_LOADREG              0x68u
+#define OP_STREAMWRCFG          0xB7u   /* Blackhole */
+
+/* SOFT_RESET_0 bit 8: TDMA-RISC and glue; XMOV does not start meanwhile */
+#define SOFT_RESET_TDMA_RISC    (1u << 8)
+
+/* NoC overlay: stream s register r */
+#define OVERLAY_REG(s, r)       (0xFFB40000u + (s) * 0x1000u + 4u * (r))
 
 #define BLOCK_B5_THCON          (1u << 5)
 #define BLOCK_B6_FPU            (1u << 6)
@@ -974,6 +983,44 @@ static void test_mailbox_aggregate(const void *data)
 /* Unmapped addresses and plain debug registers                           */
 /* ---------------------------------------------------------------------- */
 
+/*
+ * A Tensix instruction that reads the tile's overlay, run from inside a
+ * store to the tile's own SOFT_RESET_0 (which releases the thread it
+ * waited in), must see the register: neither the tile's registers nor
+ * its overlay are re-entered by that read.  T0 holds an XMOV (glue in
+ * soft reset: it does not start) and behind it an overlay read: on
+ * Blackhole STREAMWRCFG (all fields 0: stream STREAM_ID_SYNC_0 = 0,
+ * register 0, into Config[0] word 0), on Wormhole, which has no
+ * STREAMWRCFG, LOADREG of stream 0 register 0 into GPR 10.
+ */
+static void test_reentrant_overlay(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t ovr = OVERLAY_REG(0, 0);
+
+    qtest_writel(qts, ovr, 0x12345678);
+    qtest_writel(qts, SOFT_RESET_0,
+                 SOFT_RESET_BRISC_ONLY | SOFT_RESET_TDMA_RISC);
+    qtest_writel(qts, INSTRN_BUF(0), OP_XMOV << 24);
+    if (a->blackhole) {
+        qtest_writel(qts, INSTRN_BUF(0), OP_STREAMWRCFG << 24);
+    } else {
+        qtest_writel(qts, gpr_addr(0, 10), 0);
+        qtest_writel(qts, INSTRN_BUF(0), (OP_LOADREG << 24) | (10 << 18) |
+                     ((ovr - 0xFFB00000u) >> 2));
+    }
+    /* Both still held behind the XMOV */
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS) & IBS_EMPTY(0), ==,
+                    0);
+    qtest_writel(qts, SOFT_RESET_0, SOFT_RESET_BRISC_ONLY);
+    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    g_assert_cmphex(qtest_readl(qts, a->blackhole ? CFG_BASE
+                                                  : gpr_addr(0, 10)), ==,
+                    0x12345678);
+    qtest_quit(qts);
+}
+
 static void test_unmapped(const void *data)
 {
     const TTArch *a = data;
@@ -1061,6 +1108,7 @@ int main(int argc, char **argv)
         add_test(a, "cfgreg-rd", test_cfgreg_rd);
         add_test(a, "mailbox-self", test_mailbox_self);
         add_test(a, "mailbox-aggregate", test_mailbox_aggregate);
+        add_test(a, "reentrant-overlay", test_reentrant_overlay);
         add_test(a, "unmapped", test_unmapped);
         add_test(a, "debug-regs", test_debug_regs);
     }

@@ -1,0 +1,90 @@
+/*
+ * Tenstorrent Tensix tile: one baby RISC-V core and how it blocks
+ *
+ * A core's access that must wait (a full FIFO, TTSync, a mailbox, a PCBuf)
+ * parks the core: it halts with a reason (TTCore.wait, wait_arg) and
+ * re-executes the access from scratch once a state change wakes it.  This
+ * layer knows nothing of the tile or the coprocessor: both use it.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_TENSIX_TT_CORE_H
+#define HW_TENSIX_TT_CORE_H
+
+#include "hw/cpu/cluster.h"
+#include "exec/memory.h"
+#include "qemu/timer.h"
+#include "target/riscv/cpu.h"
+#include "tt_arch.h"
+
+/* Why a core is parked on an access (TTCore.wait) */
+typedef enum TTWaitReason {
+    TT_WAIT_NONE,
+    TT_WAIT_FIFO,           /* arg: thread whose FIFO is full */
+    TT_WAIT_THREAD_IDLE,    /* arg: thread (TTSync CoprocessorDoneCheck) */
+    TT_WAIT_MOP_IDLE,       /* arg: thread (MOPExpanderDoneCheck) */
+    TT_WAIT_MBOX_READ,      /* arg: mailbox index from*4+to */
+    TT_WAIT_MBOX_WRITE,     /* arg: mailbox index from*4+to */
+    TT_WAIT_PCBUF_PUSH,     /* arg: PCBuf index (BRISC, FIFO full) */
+    TT_WAIT_PCBUF_POP,      /* arg: PCBuf index (TRISC, FIFO empty) */
+    TT_WAIT_PCBUF_SYNC,     /* arg: PCBuf index (BRISC read: T_i done) */
+    TT_WAIT_FOREVER,        /* hung as on silicon; only reset releases it */
+} TTWaitReason;
+
+#define TT_WAIT_ARG_ANY 0xffffffffu
+
+/* How long after a core parks the owner looks for a deadlock */
+#define TT_DEADLOCK_CHECK_NS    (200 * SCALE_MS)
+
+/*
+ * The deadlock watch the cores of one tile share (owned by the tile):
+ * parking arms @timer, waking clears @reported.
+ */
+typedef struct TTCoreWatch {
+    QEMUTimer *timer;
+    bool reported;              /* the current deadlock was reported */
+} TTCoreWatch;
+
+typedef struct TTCore {
+    int index;                  /* TT_CORE_* */
+    uint32_t x, y;              /* the tile's NoC 0 coordinates (logs) */
+    TTCoreWatch *watch;
+    CPUClusterState cluster;
+    RISCVCPU cpu;
+    MemoryRegion view;          /* this core's address space */
+    MemoryRegion local_ram;
+    MemoryRegion tile_alias;    /* the tile's shared space, low priority */
+    MemoryRegion noc_alias;     /* the NoC view above 4 GiB */
+    MemoryRegion unmapped;      /* catch-all: logs, reads 0 */
+    MemoryRegion iram;          /* Wormhole NCRISC only */
+
+    bool held;                  /* in soft reset */
+    bool release_pending;       /* released, reset work not yet run */
+    uint32_t wait;              /* TTWaitReason */
+    uint32_t wait_arg;
+    uint32_t cfg0[7];           /* CSRs 0x7C0-0x7C6 */
+    uint32_t sstatus[8];        /* CSRs 0xBC2-0xBC9 */
+} TTCore;
+
+/* True when the access in progress comes from @c's own vCPU (may block). */
+bool tt_core_can_block(TTCore *c);
+/*
+ * Park core @c until tt_cores_wake(@reason, @arg); the access is restarted
+ * from scratch afterwards.  Only call when tt_core_can_block(), before any
+ * side effect of the access.  The MMIO dispatch is left by longjmp, so
+ * every region of a device whose accesses may park must have its
+ * re-entrancy guard disabled (MemoryRegion.disable_reentrancy_guard), or
+ * the device's guard stays engaged.
+ */
+G_NORETURN void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg);
+/*
+ * Wake the cores among @cores (a tile's TT_NUM_CORES) parked for @reason
+ * (and @arg, or any arg with TT_WAIT_ARG_ANY).
+ */
+void tt_cores_wake(TTCore *cores, TTWaitReason reason, uint32_t arg);
+/* What core @c is waiting for, in words (deadlock reports) */
+void tt_core_describe_wait(const TTCore *c, GString *out);
+
+extern const VMStateDescription vmstate_tt_core;
+
+#endif
