@@ -741,7 +741,8 @@ bad:
                             (uint8_t *)memory_region_get_ram_ptr(&t->l1), 4);
 }
 
-void tt_dprint_poll(TTDprintState *s)
+/* One polling pass over every buffer (also run by the timer) */
+static void tt_dprint_poll(TTDprintState *s)
 {
     for (uint32_t i = 0; i < s->num_tiles; i++) {
         TTTileState *t = &s->tiles[i];

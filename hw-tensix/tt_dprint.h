@@ -74,12 +74,11 @@ struct TTDprintState {
     uint32_t *raised_buf;
     uint32_t raised_len;
 };
+
 /*
  * Machine reset: write DEBUG_PRINT_SERVER_STARTING_MAGIC into every wpos
  * (what tt-metal's server does when it attaches) and start polling.
  */
 void tt_dprint_reset(TTDprintState *s);
-/* One polling pass over every buffer (also run by the timer) */
-void tt_dprint_poll(TTDprintState *s);
 
 #endif

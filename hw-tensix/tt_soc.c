@@ -47,7 +47,6 @@ static const TTSocLayout tt_soc_layouts[TT_ARCH__MAX] = {
      *   11   D0  T     D2  T
      */
     [TT_ARCH_WORMHOLE_B0] = {
-        .name = "wormhole_b0_80",
         .width = 10,
         .height = 12,
         .num_worker_x = 8,
@@ -98,7 +97,6 @@ static const TTSocLayout tt_soc_layouts[TT_ARCH__MAX] = {
      *   11   D0  T  T  T    R   D4  T  T  T
      */
     [TT_ARCH_BLACKHOLE] = {
-        .name = "blackhole_140",
         .width = 17,
         .height = 12,
         .num_worker_x = 14,
@@ -153,25 +151,23 @@ const TTSocLayout *tt_soc_layout(TTArchId arch)
     return &tt_soc_layouts[arch];
 }
 
-const char *tt_soc_kind_name(TTSocKind k)
+static const char *tt_soc_kind_name(TTSocKind k)
 {
     return k < TT_SOC__MAX ? tt_soc_kind_names[k] : "?";
 }
 
-static bool tt_soc_in_list(const TTSocList *li, uint32_t x, uint32_t y,
-                           uint32_t *index)
+static bool tt_soc_in_list(const TTSocList *li, uint32_t x, uint32_t y)
 {
     for (uint32_t i = 0; i < li->n; i++) {
         if (li->xy[i].x == x && li->xy[i].y == y) {
-            *index = i;
             return true;
         }
     }
     return false;
 }
 
-TTSocKind tt_soc_kind_at(const TTSocLayout *l, uint32_t x, uint32_t y,
-                         uint32_t *index, uint32_t *port)
+/* Kind of the tile at NoC 0 (x, y) */
+static TTSocKind tt_soc_kind_at(const TTSocLayout *l, uint32_t x, uint32_t y)
 {
     static const struct {
         TTSocKind kind;
@@ -184,13 +180,8 @@ TTSocKind tt_soc_kind_at(const TTSocLayout *l, uint32_t x, uint32_t y,
         { TT_SOC_L2CPU, offsetof(TTSocLayout, l2cpu) },
         { TT_SOC_ROUTER, offsetof(TTSocLayout, router) },
     };
-    uint32_t dummy_i, dummy_p;
     bool wx = false, wy = false;
 
-    index = index ?: &dummy_i;
-    port = port ?: &dummy_p;
-    *index = 0;
-    *port = 0;
     if (x >= l->width || y >= l->height) {
         return TT_SOC_NONE;
     }
@@ -201,23 +192,11 @@ TTSocKind tt_soc_kind_at(const TTSocLayout *l, uint32_t x, uint32_t y,
         wy |= l->worker_y[i] == y;
     }
     if (wx && wy) {
-        uint32_t n = 0;
-
-        /* Row-major index among the workers */
-        for (uint32_t j = 0; j < l->num_worker_y && l->worker_y[j] < y; j++) {
-            n += l->num_worker_x;
-        }
-        for (uint32_t i = 0; i < l->num_worker_x && l->worker_x[i] < x; i++) {
-            n++;
-        }
-        *index = n;
         return TT_SOC_TENSIX;
     }
     for (uint32_t c = 0; c < l->num_dram; c++) {
         for (uint32_t p = 0; p < TT_SOC_DRAM_PORTS; p++) {
             if (l->dram[c][p].x == x && l->dram[c][p].y == y) {
-                *index = c;
-                *port = p;
                 return TT_SOC_DRAM;
             }
         }
@@ -226,7 +205,7 @@ TTSocKind tt_soc_kind_at(const TTSocLayout *l, uint32_t x, uint32_t y,
         const TTSocList *li = (const void *)((const char *)l +
                                              lists[k].offset);
 
-        if (tt_soc_in_list(li, x, y, index)) {
+        if (tt_soc_in_list(li, x, y)) {
             return lists[k].kind;
         }
     }
@@ -259,7 +238,7 @@ static void tt_soc_check_layout(const TTSocLayout *l)
     assert(listed == l->width * l->height);
     for (uint32_t y = 0; y < l->height; y++) {
         for (uint32_t x = 0; x < l->width; x++) {
-            assert(tt_soc_kind_at(l, x, y, NULL, NULL) != TT_SOC_NONE);
+            assert(tt_soc_kind_at(l, x, y) != TT_SOC_NONE);
         }
     }
 }
@@ -304,10 +283,15 @@ static const MemoryRegionOps tt_soc_stub_ops = {
     .impl.max_access_size = 8,
 };
 
-void tt_soc_stub_init(TTSocStub *st, Object *owner, MemoryRegion *into,
-                      hwaddr base, uint64_t size, int priority,
-                      TTSocKind kind, uint32_t index, uint32_t x,
-                      uint32_t y)
+/*
+ * Map a read-0 / write-ignore window of @size at @base of @into for the
+ * @kind tile at (@x, @y); every access is logged as LOG_UNIMP.  Used for
+ * what the model does not implement in non-Tensix tiles.
+ */
+static void tt_soc_stub_init(TTSocStub *st, Object *owner, MemoryRegion *into,
+                             hwaddr base, uint64_t size, int priority,
+                             TTSocKind kind, uint32_t index, uint32_t x,
+                             uint32_t y)
 {
     g_autofree char *name = g_strdup_printf("tt-%s-tile(%u,%u)",
                                             tt_soc_kind_name(kind), x, y);

@@ -49,7 +49,6 @@ typedef struct TTSocList {
 } TTSocList;
 
 typedef struct TTSocLayout {
-    const char *name;           /* "wormhole_b0_80", "blackhole_140" */
     uint32_t width, height;     /* NoC grid */
     /* Tensix workers: every (worker_x[i], worker_y[j]) */
     uint32_t num_worker_x, num_worker_y;
@@ -69,10 +68,6 @@ typedef struct TTSocLayout {
 
 /* The full-chip layout of an architecture */
 const TTSocLayout *tt_soc_layout(TTArchId arch);
-/* Kind of the tile at NoC 0 (x, y); @index / @port: list index, DRAM port */
-TTSocKind tt_soc_kind_at(const TTSocLayout *l, uint32_t x, uint32_t y,
-                         uint32_t *index, uint32_t *port);
-const char *tt_soc_kind_name(TTSocKind k);
 /* Tensix workers in row-major order (y, then x) */
 uint32_t tt_soc_num_workers(const TTSocLayout *l);
 void tt_soc_worker_xy(const TTSocLayout *l, uint32_t i, uint32_t *x,
@@ -104,15 +99,5 @@ struct TTSocState {
     uint32_t num_stubs;
     TTSocStub *stubs;           /* Ethernet, PCIe, security, L2CPU, router */
 };
-
-/*
- * Map a read-0 / write-ignore window of @size at @base of @into for the
- * @kind tile at (@x, @y); every access is logged as LOG_UNIMP.  Used for
- * what the model does not implement in non-Tensix tiles.
- */
-void tt_soc_stub_init(TTSocStub *st, Object *owner, MemoryRegion *into,
-                      hwaddr base, uint64_t size, int priority,
-                      TTSocKind kind, uint32_t index, uint32_t x,
-                      uint32_t y);
 
 #endif

@@ -28,10 +28,6 @@
 
 #define TENSIX_PATH             "/machine/tile[0,0]/tensix"
 
-#define INSTRN_BUF(t)           (0xFFE40000u + (t) * 0x10000u)
-#define INSTRN_BUF_STATUS       0xFFB120A8u
-#define IBS_ALL_IDLE            0x77u
-
 /* Opcodes */
 #define OP_SETRWC               0x37u
 #define OP_INCRWC               0x38u
@@ -133,11 +129,6 @@ static QTestState *tt_start(const TTArch *a)
     return qtest_initf("-machine %s", a->machine);
 }
 
-static void push(QTestState *qts, int t, uint32_t insn)
-{
-    qtest_writel(qts, INSTRN_BUF(t), insn);
-}
-
 typedef struct AdcSnap {
     uint32_t v[NUM_ADC];
 } AdcSnap;
@@ -149,13 +140,13 @@ typedef struct RwcSnap {
 static void get_adc(QTestState *qts, AdcSnap *s)
 {
     /* The instructions have all retired: nothing is held anywhere */
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    tt_assert_all_idle(qts);
     tt_qom_get_u32_list(qts, TENSIX_PATH, "adc-state", s->v, NUM_ADC);
 }
 
 static void get_rwc(QTestState *qts, RwcSnap *s)
 {
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    tt_assert_all_idle(qts);
     tt_qom_get_u32_list(qts, TENSIX_PATH, "rwc-state", s->v, NUM_RWC);
 }
 
@@ -221,8 +212,8 @@ static void test_reset(const void *data)
         g_assert_cmpuint(r.v[i], ==, 0);
     }
 
-    push(qts, 1, setadc(U0 | U1 | PK, 1, W, 0x55));
-    push(qts, 2, setrwc(0, 0, 9, 0, 0, RWC_DST));
+    tt_push(qts, 1, setadc(U0 | U1 | PK, 1, W, 0x55));
+    tt_push(qts, 2, setrwc(0, 0, 9, 0, 0, RWC_DST));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 1, IPK, 1, W), ==, 0x55);
     get_rwc(qts, &r);
@@ -250,19 +241,19 @@ static void test_setadc(const void *data)
     AdcSnap a;
 
     /* T0, U0, channel 0, X = 0x0ABCD: override 0 -> ADCs[0] */
-    push(qts, 0, setadc(U0, 0, X, 0x0ABCD));
+    tt_push(qts, 0, setadc(U0, 0, X, 0x0ABCD));
     /* T0, U1|PK, channel 1, Y, NewValue 0x23FFF: override 2 -> ADCs[1];
      * Y = 0x23FFF & 0x1FFF = 0x1FFF */
-    push(qts, 0, setadc(U1 | PK, 1, Y, 0x23FFF));
+    tt_push(qts, 0, setadc(U1 | PK, 1, Y, 0x23FFF));
     /* T2, U0, channel 1, X, NewValue 0x11234: override 1 -> ADCs[0];
      * X = 0x11234 (18 bits, bit 16 kept) */
-    push(qts, 2, setadc(U0, 1, X, 0x11234));
+    tt_push(qts, 2, setadc(U0, 1, X, 0x11234));
     /* T1, U1, channel 0, W, NewValue 0x301A5: override 3 -> ADCs[2];
      * W = 0xA5 */
-    push(qts, 1, setadc(U1, 0, W, 0x301A5));
+    tt_push(qts, 1, setadc(U1, 0, W, 0x301A5));
     /* T2, PK, channel 0, Z, NewValue 0x00177: override 0 -> ADCs[2];
      * Z = 0x77 */
-    push(qts, 2, setadc(PK, 0, Z, 0x00177));
+    tt_push(qts, 2, setadc(PK, 0, Z, 0x00177));
 
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 0, IU0, 0, X), ==, 0x0ABCD);
@@ -286,7 +277,7 @@ static void test_setadc(const void *data)
         ai(2, IPK, 0, Z, 0), ai(2, IPK, 0, Z, 1), -1 });
 
     /* A unit mask of 0 touches nothing */
-    push(qts, 0, setadc(0, 0, X, 0x3FFFF));
+    tt_push(qts, 0, setadc(0, 0, X, 0x3FFFF));
     {
         AdcSnap b;
 
@@ -305,8 +296,8 @@ static void test_setadcxx(const void *data)
     QTestState *qts = tt_start(data);
     AdcSnap a;
 
-    push(qts, 1, setadc(U0, 0, Y, 0x123));             /* must survive */
-    push(qts, 1, setadcxx(U0 | PK, 0x155, 0x3FF));
+    tt_push(qts, 1, setadc(U0, 0, Y, 0x123));             /* must survive */
+    tt_push(qts, 1, setadcxx(U0 | PK, 0x155, 0x3FF));
     get_adc(qts, &a);
     for (int u = IU0; u <= IPK; u += IPK - IU0) {
         g_assert_cmphex(adc(&a, 1, u, 0, X), ==, 0x3FF);
@@ -323,7 +314,7 @@ static void test_setadcxx(const void *data)
         ai(1, IU0, 0, Y, 0), ai(1, IU0, 0, Y, 1), -1 });
 
     /* Overwrite from thread 2: goes to ADCs[2] only */
-    push(qts, 2, setadcxx(U1, 0x001, 0x200));
+    tt_push(qts, 2, setadcxx(U1, 0x001, 0x200));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 2, IU1, 0, X), ==, 0x200);
     g_assert_cmphex(adc(&a, 2, IU1, 1, X), ==, 0x001);
@@ -343,7 +334,7 @@ static void test_setadcxy_zw(const void *data)
 
     /* T0, override 3 -> ADCs[2]; values X0=5 Y0=6 X1=7 Y1=3, enables
      * 0b1010: only Y0 = 6 and Y1 = 3 */
-    push(qts, 0, adc4(OP_SETADCXY, U0, 3, 5, 6, 7, 3, 0xA));
+    tt_push(qts, 0, adc4(OP_SETADCXY, U0, 3, 5, 6, 7, 3, 0xA));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 2, IU0, 0, Y), ==, 6);
     g_assert_cmphex(adc_cr(&a, 2, IU0, 0, Y), ==, 6);
@@ -354,7 +345,7 @@ static void test_setadcxy_zw(const void *data)
         ai(2, IU0, 1, Y, 0), ai(2, IU0, 1, Y, 1), -1 });
 
     /* T2, override 0 -> ADCs[2]; enables 0b0101: X0 = 4, X1 = 1 in U1|PK */
-    push(qts, 2, adc4(OP_SETADCXY, U1 | PK, 0, 4, 2, 1, 7, 0x5));
+    tt_push(qts, 2, adc4(OP_SETADCXY, U1 | PK, 0, 4, 2, 1, 7, 0x5));
     ref = a;
     get_adc(qts, &a);
     for (int u = IU1; u <= IPK; u++) {
@@ -373,7 +364,7 @@ static void test_setadcxy_zw(const void *data)
 
     /* SETADCZW from T1, override 1 -> ADCs[0], all enables:
      * Z0 = 1, W0 = 2, Z1 = 3, W1 = 7 */
-    push(qts, 1, adc4(OP_SETADCZW, PK, 1, 1, 2, 3, 7, 0xF));
+    tt_push(qts, 1, adc4(OP_SETADCZW, PK, 1, 1, 2, 3, 7, 0xF));
     ref = a;
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 0, IPK, 0, Z), ==, 1);
@@ -391,7 +382,7 @@ static void test_setadcxy_zw(const void *data)
         ai(0, IPK, 1, W, 0), ai(0, IPK, 1, W, 1), -1 });
 
     /* SETADCZW enables 0b0100: only Z1 = 5 (Z0 keeps 1, W1 keeps 7) */
-    push(qts, 0, adc4(OP_SETADCZW, PK, 0, 6, 6, 5, 6, 0x4));
+    tt_push(qts, 0, adc4(OP_SETADCZW, PK, 0, 6, 6, 5, 6, 0x4));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 0, IPK, 0, Z), ==, 1);
     g_assert_cmphex(adc(&a, 0, IPK, 0, W), ==, 2);
@@ -412,10 +403,10 @@ static void test_incadc(const void *data)
 
     /* SETADC from T0 with NewValue 0x3FFFF: ThreadOverride = 3 ->
      * ADCs[2], and X = 0x3FFFF (all 18 bits) */
-    push(qts, 0, setadc(U0, 0, X, 0x3FFFF));
+    tt_push(qts, 0, setadc(U0, 0, X, 0x3FFFF));
     /* ADCs[0].Unpacker[0]: Ch0 Y = 0x1FFE, Ch1 X = 10 */
-    push(qts, 0, setadc(U0, 0, Y, 0x01FFE));
-    push(qts, 0, setadc(U0, 1, X, 10));
+    tt_push(qts, 0, setadc(U0, 0, Y, 0x01FFE));
+    tt_push(qts, 0, setadc(U0, 1, X, 10));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 2, IU0, 0, X), ==, 0x3FFFF);
     g_assert_cmphex(adc(&a, 0, IU0, 0, X), ==, 0);
@@ -423,10 +414,10 @@ static void test_incadc(const void *data)
     /* INCADCXY, T0, override 3 -> ADCs[2], U0: X0 += 3, Y0 += 5, X1 += 7,
      * Y1 += 1.  X0: 0x3FFFF + 3 = 0x40002 -> 0x00002 (18 bits);
      * Y0: 0 + 5 = 5; X1: 0 + 7 = 7; Y1: 0 + 1 = 1.  Checkpoints stay. */
-    push(qts, 0, adc4(OP_INCADCXY, U0, 3, 3, 5, 7, 1, 0));
+    tt_push(qts, 0, adc4(OP_INCADCXY, U0, 3, 3, 5, 7, 1, 0));
     /* INCADCXY, T0, ADCs[0], U0: Y0 0x1FFE + 5 = 0x2003 -> 0x0003
      * (13 bits); X1 10 + 6 = 16; X0 and Y1 += 0. */
-    push(qts, 0, adc4(OP_INCADCXY, U0, 0, 0, 5, 6, 0, 0x0));
+    tt_push(qts, 0, adc4(OP_INCADCXY, U0, 0, 0, 5, 6, 0, 0x0));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 2, IU0, 0, X), ==, 0x00002);
     g_assert_cmphex(adc_cr(&a, 2, IU0, 0, X), ==, 0x3FFFF);
@@ -441,7 +432,7 @@ static void test_incadc(const void *data)
 
     /* INCADCXY with bits 3:0 all set (not enables: reserved) and T1:
      * ADCs[1].Packers X0 += 1, Y0 += 2, X1 += 3, Y1 += 4 from 0 */
-    push(qts, 1, adc4(OP_INCADCXY, PK, 0, 1, 2, 3, 4, 0xF));
+    tt_push(qts, 1, adc4(OP_INCADCXY, PK, 0, 1, 2, 3, 4, 0xF));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 1, IPK, 0, X), ==, 1);
     g_assert_cmphex(adc(&a, 1, IPK, 0, Y), ==, 2);
@@ -451,9 +442,9 @@ static void test_incadc(const void *data)
 
     /* INCADCZW, T2, ADCs[2].Unpacker[1]: Z0 = 0xFF then += 1 -> 0x00;
      * W0 = 0xFE then += 7 -> 0x105 -> 0x05; Z1 += 2 -> 2; W1 += 3 -> 3 */
-    push(qts, 2, setadc(U1, 0, Z, 0xFF));
-    push(qts, 2, setadc(U1, 0, W, 0xFE));
-    push(qts, 2, adc4(OP_INCADCZW, U1, 0, 1, 7, 2, 3, 0));
+    tt_push(qts, 2, setadc(U1, 0, Z, 0xFF));
+    tt_push(qts, 2, setadc(U1, 0, W, 0xFE));
+    tt_push(qts, 2, adc4(OP_INCADCZW, U1, 0, 1, 7, 2, 3, 0));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 2, IU1, 0, Z), ==, 0x00);
     g_assert_cmphex(adc_cr(&a, 2, IU1, 0, Z), ==, 0xFF);
@@ -478,9 +469,9 @@ static void test_addrcr(const void *data)
 
     /* ADCs[1].Unpacker[0]: X0 = X0_Cr = 10, then X0 += 7 -> 17,
      * Y0 = Y0_Cr = 20 then Y0 += 4 -> 24 */
-    push(qts, 1, setadc(U0, 0, X, 10));
-    push(qts, 1, setadc(U0, 0, Y, 20));
-    push(qts, 1, adc4(OP_INCADCXY, U0, 0, 7, 4, 0, 0, 0));
+    tt_push(qts, 1, setadc(U0, 0, X, 10));
+    tt_push(qts, 1, setadc(U0, 0, Y, 20));
+    tt_push(qts, 1, adc4(OP_INCADCXY, U0, 0, 7, 4, 0, 0, 0));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 1, IU0, 0, X), ==, 17);
     g_assert_cmphex(adc_cr(&a, 1, IU0, 0, X), ==, 10);
@@ -488,7 +479,7 @@ static void test_addrcr(const void *data)
 
     /* ADDRCRXY, enables 0b0001 (X0 only), X0Inc 3, Y0Inc 5:
      * X0_Cr = 10 + 3 = 13, X0 = 13; Y0 stays 24 (Cr 20) */
-    push(qts, 1, adc4(OP_ADDRCRXY, U0, 0, 3, 5, 0, 0, 0x1));
+    tt_push(qts, 1, adc4(OP_ADDRCRXY, U0, 0, 3, 5, 0, 0, 0x1));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 1, IU0, 0, X), ==, 13);
     g_assert_cmphex(adc_cr(&a, 1, IU0, 0, X), ==, 13);
@@ -496,7 +487,7 @@ static void test_addrcr(const void *data)
     g_assert_cmphex(adc_cr(&a, 1, IU0, 0, Y), ==, 20);
 
     /* ADDRCRXY, enable Y0, inc 0: plain restore, Y0 = Y0_Cr = 20 */
-    push(qts, 1, adc4(OP_ADDRCRXY, U0, 0, 7, 0, 0, 0, 0x2));
+    tt_push(qts, 1, adc4(OP_ADDRCRXY, U0, 0, 7, 0, 0, 0, 0x2));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 1, IU0, 0, Y), ==, 20);
     g_assert_cmphex(adc_cr(&a, 1, IU0, 0, Y), ==, 20);
@@ -506,8 +497,8 @@ static void test_addrcr(const void *data)
      * sets ADCs[2].Packers Channel[1] X = X_Cr = 0x3FFFE; ADDRCRXY from T2
      * (override 0 -> ADCs[2]) with X1 enabled, inc 4:
      * X1_Cr = 0x3FFFE + 4 = 0x40002 -> 0x00002 (18 bits), X1 = 2 */
-    push(qts, 0, setadc(PK, 1, X, 0x3FFFE));
-    push(qts, 2, adc4(OP_ADDRCRXY, PK, 0, 0, 0, 4, 0, 0x4));
+    tt_push(qts, 0, setadc(PK, 1, X, 0x3FFFE));
+    tt_push(qts, 2, adc4(OP_ADDRCRXY, PK, 0, 0, 0, 4, 0, 0x4));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 2, IPK, 1, X), ==, 2);
     g_assert_cmphex(adc_cr(&a, 2, IPK, 1, X), ==, 2);
@@ -517,9 +508,9 @@ static void test_addrcr(const void *data)
      * ADDRCRZW enables Z0|W1, Z0Inc 4, W1Inc 6:
      * Z0_Cr = 0xFD + 4 = 0x101 -> 0x01, Z0 = 1; W1_Cr = 0 + 6, W1 = 6;
      * W0/Z1 untouched (W0 keeps 0) */
-    push(qts, 1, setadc(U1, 0, Z, 0xFD));
-    push(qts, 1, adc4(OP_INCADCZW, U1, 0, 1, 0, 0, 0, 0));
-    push(qts, 0, adc4(OP_ADDRCRZW, U1, 2, 4, 3, 5, 6, 0x9));
+    tt_push(qts, 1, setadc(U1, 0, Z, 0xFD));
+    tt_push(qts, 1, adc4(OP_INCADCZW, U1, 0, 1, 0, 0, 0, 0));
+    tt_push(qts, 0, adc4(OP_ADDRCRZW, U1, 2, 4, 3, 5, 6, 0x9));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 1, IU1, 0, Z), ==, 0x01);
     g_assert_cmphex(adc_cr(&a, 1, IU1, 0, Z), ==, 0x01);
@@ -543,11 +534,11 @@ static void test_threads(const void *data)
     RwcSnap r;
 
     for (int t = 0; t < 3; t++) {
-        push(qts, t, setadc(U0 | U1 | PK, t & 1, Y, 0x100 + t));
-        push(qts, t, adc4(OP_INCADCZW, U1, 0, t + 1, 0, 0, 0, 0));
-        push(qts, t, setrwc(0, 0, t + 1, t + 2, t + 3,
+        tt_push(qts, t, setadc(U0 | U1 | PK, t & 1, Y, 0x100 + t));
+        tt_push(qts, t, adc4(OP_INCADCZW, U1, 0, t + 1, 0, 0, 0, 0));
+        tt_push(qts, t, setrwc(0, 0, t + 1, t + 2, t + 3,
                             RWC_SRCA | RWC_SRCB | RWC_DST));
-        push(qts, t, incrwc(0, 0, 0, 4 * t));
+        tt_push(qts, t, incrwc(0, 0, 0, 4 * t));
     }
     get_adc(qts, &a);
     get_rwc(qts, &r);
@@ -580,7 +571,7 @@ static void test_setrwc(const void *data)
     RwcSnap r;
 
     /* T1: SrcA = 5, SrcB = 9, Dst = 12 (and checkpoints) */
-    push(qts, 1, setrwc(0, 0, 12, 9, 5, RWC_SRCA | RWC_SRCB | RWC_DST));
+    tt_push(qts, 1, setrwc(0, 0, 12, 9, 5, RWC_SRCA | RWC_SRCB | RWC_DST));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 1, R_SRCA), ==, 5);
     g_assert_cmphex(rwc(&r, 1, R_SRCA_CR), ==, 5);
@@ -590,11 +581,11 @@ static void test_setrwc(const void *data)
     g_assert_cmphex(rwc(&r, 1, R_DST_CR), ==, 12);
 
     /* INCRWC: SrcA += 2 (7, Cr 5), Dst += 4 (16, Cr 12) */
-    push(qts, 1, incrwc(0, 4, 0, 2));
+    tt_push(qts, 1, incrwc(0, 4, 0, 2));
     /* SETRWC SrcA with SrcACr, value 3: SrcA = SrcA_Cr = 5 + 3 = 8 (the
      * checkpoint, not the counter 7, is the base).  SrcB with SrcBCr set
      * but SrcB not enabled: untouched. */
-    push(qts, 1, setrwc(0, CR_SRCA | CR_SRCB, 0, 15, 3, RWC_SRCA));
+    tt_push(qts, 1, setrwc(0, CR_SRCA | CR_SRCB, 0, 15, 3, RWC_SRCA));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 1, R_SRCA), ==, 8);
     g_assert_cmphex(rwc(&r, 1, R_SRCA_CR), ==, 8);
@@ -603,32 +594,32 @@ static void test_setrwc(const void *data)
     g_assert_cmphex(rwc(&r, 1, R_DST_CR), ==, 12);
 
     /* Dst with DstCr, value 15: Dst = Dst_Cr = 12 + 15 = 27 (past 4 bits) */
-    push(qts, 1, setrwc(0, CR_DST, 15, 0, 0, RWC_DST));
+    tt_push(qts, 1, setrwc(0, CR_DST, 15, 0, 0, RWC_DST));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 1, R_DST), ==, 27);
     g_assert_cmphex(rwc(&r, 1, R_DST_CR), ==, 27);
 
     /* INCRWC Dst += 4 -> 31 (Cr 27); SETRWC with only DstCtoCr (no Dst
      * enable), value 1: Dst = Dst_Cr = 31 + 1 = 32 (counter is the base) */
-    push(qts, 1, incrwc(0, 4, 0, 0));
-    push(qts, 1, setrwc(0, CR_DST_C_TO_CR, 1, 0, 0, 0));
+    tt_push(qts, 1, incrwc(0, 4, 0, 0));
+    tt_push(qts, 1, setrwc(0, CR_DST_C_TO_CR, 1, 0, 0, 0));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 1, R_DST), ==, 32);
     g_assert_cmphex(rwc(&r, 1, R_DST_CR), ==, 32);
 
     /* DstCtoCr wins over DstCr: INCRWC Dst += 8 -> 40 (Cr 32); SETRWC
      * Dst|DstCr|DstCtoCr value 2: Dst = Dst_Cr = 40 + 2 = 42 */
-    push(qts, 1, incrwc(0, 8, 0, 0));
-    push(qts, 1, setrwc(0, CR_DST | CR_DST_C_TO_CR, 2, 0, 0, RWC_DST));
+    tt_push(qts, 1, incrwc(0, 8, 0, 0));
+    tt_push(qts, 1, setrwc(0, CR_DST | CR_DST_C_TO_CR, 2, 0, 0, RWC_DST));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 1, R_DST), ==, 42);
     g_assert_cmphex(rwc(&r, 1, R_DST_CR), ==, 42);
 
     /* SrcA checkpoint wrap (6 bits): SETRWC SrcA = 15; then SrcACr +15
      * three times: 30, 45, 60; once more: 75 -> 11 */
-    push(qts, 1, setrwc(0, 0, 0, 0, 15, RWC_SRCA));
+    tt_push(qts, 1, setrwc(0, 0, 0, 0, 15, RWC_SRCA));
     for (int i = 0; i < 4; i++) {
-        push(qts, 1, setrwc(0, CR_SRCA, 0, 0, 15, RWC_SRCA));
+        tt_push(qts, 1, setrwc(0, CR_SRCA, 0, 0, 15, RWC_SRCA));
     }
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 1, R_SRCA), ==, 11);
@@ -637,14 +628,14 @@ static void test_setrwc(const void *data)
     /* Fidelity clear: FidelityPhase is 0 already and stays 0; the Flip
      * bits (Src bank hand-over, not modelled yet) do not stop the counter
      * update: SrcB = 4 */
-    push(qts, 1, setrwc(3, 0, 0, 4, 0, RWC_SRCB | RWC_FIDELITY));
+    tt_push(qts, 1, setrwc(3, 0, 0, 4, 0, RWC_SRCB | RWC_FIDELITY));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 1, R_SRCB), ==, 4);
     g_assert_cmphex(rwc(&r, 1, R_SRCB_CR), ==, 4);
     g_assert_cmphex(rwc(&r, 1, R_FID), ==, 0);
 
     /* BitMask bit 4 with values a=0xA b=0xB d=0xC and no other enables */
-    push(qts, 1, setrwc(0, 0, 0xC, 0xB, 0xA, RWC_BH_SP));
+    tt_push(qts, 1, setrwc(0, 0, 0xC, 0xB, 0xA, RWC_BH_SP));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 1, R_SP), ==, arch->blackhole ? 0xCBA : 0);
     g_assert_cmphex(rwc(&r, 1, R_SRCA), ==, 11);
@@ -669,8 +660,8 @@ static void test_incrwc(const void *data)
 
     /* T2: SrcA = 3, SrcB = 4, Dst = 5 with checkpoints; INCRWC +1/+2/+3:
      * 4/6/8 with checkpoints 3/4/5 */
-    push(qts, 2, setrwc(0, 0, 5, 4, 3, RWC_SRCA | RWC_SRCB | RWC_DST));
-    push(qts, 2, incrwc(0, 3, 2, 1));
+    tt_push(qts, 2, setrwc(0, 0, 5, 4, 3, RWC_SRCA | RWC_SRCB | RWC_DST));
+    tt_push(qts, 2, incrwc(0, 3, 2, 1));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 2, R_SRCA), ==, 4);
     g_assert_cmphex(rwc(&r, 2, R_SRCA_CR), ==, 3);
@@ -681,7 +672,7 @@ static void test_incrwc(const void *data)
 
     /* INCRWC SrcACr|DstCr, +10/+1/+7: SrcA_Cr = 3 + 10 = 13 = SrcA;
      * SrcB += 1 -> 7 (Cr 4); Dst_Cr = 5 + 7 = 12 = Dst */
-    push(qts, 2, incrwc(CR_SRCA | CR_DST, 7, 1, 10));
+    tt_push(qts, 2, incrwc(CR_SRCA | CR_DST, 7, 1, 10));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 2, R_SRCA), ==, 13);
     g_assert_cmphex(rwc(&r, 2, R_SRCA_CR), ==, 13);
@@ -691,18 +682,18 @@ static void test_incrwc(const void *data)
     g_assert_cmphex(rwc(&r, 2, R_DST_CR), ==, 12);
 
     /* INCRWC SrcBCr +15: SrcB_Cr = 4 + 15 = 19 = SrcB */
-    push(qts, 2, incrwc(CR_SRCB, 0, 15, 0));
+    tt_push(qts, 2, incrwc(CR_SRCB, 0, 15, 0));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 2, R_SRCB), ==, 19);
     g_assert_cmphex(rwc(&r, 2, R_SRCB_CR), ==, 19);
 
     /* SrcB wrap: 19 + 15 * 3 = 64 -> 0 (6 bits), Cr kept at 19 */
     for (int i = 0; i < 3; i++) {
-        push(qts, 2, incrwc(0, 0, 15, 0));
+        tt_push(qts, 2, incrwc(0, 0, 15, 0));
     }
     /* Dst wrap: 12 + 15 * 68 = 1032 -> 1032 - 1024 = 8 (10 bits) */
     for (int i = 0; i < 68; i++) {
-        push(qts, 2, incrwc(0, 15, 0, 0));
+        tt_push(qts, 2, incrwc(0, 15, 0, 0));
     }
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 2, R_SRCB), ==, 0);
@@ -712,7 +703,7 @@ static void test_incrwc(const void *data)
 
     /* Dst_Cr wrap with DstCr: 12 + 15 * 68 -> 8 */
     for (int i = 0; i < 68; i++) {
-        push(qts, 2, incrwc(CR_DST, 15, 0, 0));
+        tt_push(qts, 2, incrwc(CR_DST, 15, 0, 0));
     }
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 2, R_DST), ==, 8);
@@ -731,9 +722,9 @@ static void test_setdvalid(const void *data)
     AdcSnap a;
     RwcSnap r;
 
-    push(qts, 0, (OP_SETDVALID << 24) | 3);
-    push(qts, 0, (OP_SETDVALID << 24) | 0);
-    push(qts, 0, setadc(U0, 0, Z, 0x42));
+    tt_push(qts, 0, (OP_SETDVALID << 24) | 3);
+    tt_push(qts, 0, (OP_SETDVALID << 24) | 0);
+    tt_push(qts, 0, setadc(U0, 0, Z, 0x42));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 0, IU0, 0, Z), ==, 0x42);
     assert_adc_rest(&a, &adc_zero, (int[]){
@@ -757,14 +748,14 @@ static void test_migrate(const void *data)
     RwcSnap r, q;
 
     for (int t = 0; t < 3; t++) {
-        push(src, t, setadc(U0 | PK, t & 1, X, 0x0F00F + t));
-        push(src, t, adc4(OP_INCADCXY, U0 | U1, 0, 1, 2, 3, 4, 0));
-        push(src, t, adc4(OP_SETADCZW, U1 | PK, 0, 7, 6, 5, 4, 0xF));
-        push(src, t, adc4(OP_INCADCZW, PK, 0, 1, 1, 1, 1, 0));
-        push(src, t, setrwc(0, 0, 9 + t, 3, 7 - t,
+        tt_push(src, t, setadc(U0 | PK, t & 1, X, 0x0F00F + t));
+        tt_push(src, t, adc4(OP_INCADCXY, U0 | U1, 0, 1, 2, 3, 4, 0));
+        tt_push(src, t, adc4(OP_SETADCZW, U1 | PK, 0, 7, 6, 5, 4, 0xF));
+        tt_push(src, t, adc4(OP_INCADCZW, PK, 0, 1, 1, 1, 1, 0));
+        tt_push(src, t, setrwc(0, 0, 9 + t, 3, 7 - t,
                             RWC_SRCA | RWC_SRCB | RWC_DST));
-        push(src, t, incrwc(0, 5, 1, 2 + t));
-        push(src, t, setrwc(0, 0, 3, 2, 1, RWC_BH_SP));
+        tt_push(src, t, incrwc(0, 5, 1, 2 + t));
+        tt_push(src, t, setrwc(0, 0, 3, 2, 1, RWC_BH_SP));
     }
     get_adc(src, &a);
     get_rwc(src, &r);

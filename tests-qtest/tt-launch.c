@@ -33,6 +33,7 @@
 #include "libqtest.h"
 #include "qobject/qdict.h"
 #include "qobject/qlist.h"
+#include "tt-qtest-util.h"
 #include "firmware/ttfw/ttfw_layout.h"
 
 /* ---------------------------------------------------------------------- */
@@ -384,27 +385,7 @@ static bool ttl_elf_open(TTLaunch *l, const char *path, const char *what,
 /* Which coordinates hold Tensix tiles: the machine's tile[x,y] children */
 static void ttl_probe_machine(TTLaunch *l)
 {
-    QDict *resp = qtest_qmp(l->qts, "{'execute': 'qom-list', 'arguments':"
-                            " {'path': '/machine'}}");
-    QList *list = qdict_get_qlist(resp, "return");
-    QListEntry *e;
-
-    memset(l->tensix, 0, sizeof(l->tensix));
-    l->full_chip = false;
-    QLIST_FOREACH_ENTRY(list, e) {
-        QDict *prop = qobject_to(QDict, qlist_entry_obj(e));
-        const char *name = qdict_get_str(prop, "name");
-        const char *type = qdict_get_str(prop, "type");
-        unsigned x, y;
-
-        if (sscanf(name, "tile[%u,%u]", &x, &y) == 2 &&
-            x < TTL_GRID && y < TTL_GRID) {
-            l->tensix[x][y] = true;
-        } else if (!strcmp(type, "child<tt-soc>")) {
-            l->full_chip = true;
-        }
-    }
-    qobject_unref(resp);
+    l->full_chip = tt_qom_topology(l->qts, &l->tensix[0][0], TTL_GRID);
 }
 
 /* The NoC 0 coordinates of every Tensix tile, row-major */

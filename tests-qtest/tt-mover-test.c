@@ -17,9 +17,8 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
+#include "tt-qtest-util.h"
 
-#define NOC(x, y, a) \
-    (((uint64_t)(y) << 42) | ((uint64_t)(x) << 36) | (uint64_t)(a))
 
 #define TDMA                0xFFB11000u
 #define XMOV_SRC            (TDMA + 0x000)
@@ -100,20 +99,21 @@ static void test_noc(const void *data)
     const TTArch *a = data;
     QTestState *qts = qtest_initf("-machine %s,grid-width=2,grid-height=1",
                                   a->machine);
-    uint64_t noc = NOC(1, 0, TDMA);
+    uint64_t noc = TT_NOC(1, 0, TDMA);
 
     /*
      * A compact L1 -> L1 command through the NoC: Src = MovCmdBase[T0] +
      * 0x10, Dst = 0x80 << 4 = 0x800, 1 unit.  MovCmdBase[T0] of tile
      * (1,0) is 0 after reset, so Src = 0x100.
      */
-    fill_l1(qts, NOC(1, 0, 0x100), 4, true);
-    fill_l1(qts, NOC(1, 0, 0x800), 8, false);
+    fill_l1(qts, TT_NOC(1, 0, 0x100), 4, true);
+    fill_l1(qts, TT_NOC(1, 0, 0x800), 8, false);
     qtest_writel(qts, noc + 0x10, COMPACT_L1_L1(0x10, 0x80, 1));
     for (int i = 0; i < 4; i++) {
-        g_assert_cmphex(qtest_readl(qts, NOC(1, 0, 0x800 + 4 * i)), ==,
+        g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 0, 0x800 + 4 * i)), ==,
                         (a->tdma_noc_visible ? PAT(i) : FILL));
-        g_assert_cmphex(qtest_readl(qts, NOC(1, 0, 0x810 + 4 * i)), ==, FILL);
+        g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 0, 0x810 + 4 * i)), ==,
+                        FILL);
     }
     if (!a->tdma_noc_visible) {
         qtest_quit(qts);
@@ -128,11 +128,11 @@ static void test_noc(const void *data)
     qtest_writel(qts, noc + 0x2C, SRC >> 4);
     g_assert_cmphex(qtest_readl(qts, noc + 0x2C), ==, SRC >> 4);
     g_assert_cmphex(qtest_readl(qts, noc + 0x14), ==, ST_IDLE);
-    fill_l1(qts, NOC(1, 0, SRC), 8, true);
-    fill_l1(qts, NOC(1, 0, 0x800), 8, false);
+    fill_l1(qts, TT_NOC(1, 0, SRC), 8, true);
+    fill_l1(qts, TT_NOC(1, 0, 0x800), 8, false);
     qtest_writel(qts, noc + 0x10, COMPACT_L1_L1(1, 0x80, 1));
     for (int i = 0; i < 4; i++) {
-        g_assert_cmphex(qtest_readl(qts, NOC(1, 0, 0x800 + 4 * i)), ==,
+        g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 0, 0x800 + 4 * i)), ==,
                         PAT(4 + i));
     }
 
@@ -140,14 +140,15 @@ static void test_noc(const void *data)
      * A command with parameters drives tile (1,0)'s mover: its L1
      * changes, tile (0,0)'s does not.
      */
-    fill_l1(qts, NOC(1, 0, DST), 4, false);
+    fill_l1(qts, TT_NOC(1, 0, DST), 4, false);
     fill_l1(qts, SRC, 4, true);
     fill_l1(qts, DST, 4, false);
     params(qts, noc, SRC >> 4, DST >> 4, 1, 3);
     qtest_writel(qts, noc + 0x10, CMD_MOVER);
     g_assert_cmphex(qtest_readl(qts, noc + 0x14), ==, ST_IDLE);
     for (int i = 0; i < 4; i++) {
-        g_assert_cmphex(qtest_readl(qts, NOC(1, 0, DST + 4 * i)), ==, PAT(i));
+        g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 0, DST + 4 * i)), ==,
+                        PAT(i));
         g_assert_cmphex(qtest_readl(qts, DST + 4 * i), ==, FILL);
     }
     /* Tile (0,0)'s BRISC base was never written */

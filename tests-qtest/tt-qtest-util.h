@@ -11,6 +11,80 @@
 #include "qobject/qlist.h"
 #include "qobject/qnum.h"
 
+/* Tile (x, y)'s local address @a in the NoC view (above 4 GiB) */
+#define TT_NOC(x, y, a) \
+    (((uint64_t)(y) << 42) | ((uint64_t)(x) << 36) | (uint64_t)(a))
+
+/*
+ * Tile 0's BRISC view, through which qtest accesses go: the Tensix
+ * windows (INSTRN_BUF window t feeds thread t) and the FIFO status
+ * (bit t: thread t's FIFO not full, bit 4 + t: empty).
+ */
+#define TT_REGFILE_BASE         0xFFE00000u
+#define TT_INSTRN_BUF(t)        (0xFFE40000u + (t) * 0x10000u)
+#define TT_INSTRN_BUF_STATUS    0xFFB120A8u
+#define TT_IBS_ALL_IDLE         0x77u
+
+/* Every Tensix thread's FIFO is empty (and not full) */
+#define tt_assert_all_idle(qts) \
+    g_assert_cmphex(qtest_readl((qts), TT_INSTRN_BUF_STATUS), ==, \
+                    TT_IBS_ALL_IDLE)
+
+/* Thread @t's GPR @r as BRISC sees it */
+static inline uint32_t tt_gpr_addr(int t, int r)
+{
+    return TT_REGFILE_BASE + t * 256 + 4 * r;
+}
+
+/* Push @insn into Tensix thread @t's FIFO */
+static inline void tt_push(QTestState *qts, int t, uint32_t insn)
+{
+    qtest_writel(qts, TT_INSTRN_BUF(t), insn);
+}
+
+/* Tensix instruction encodings (opcode in bits 31:24) */
+#define TT_OP_STALLWAIT         0xA2u
+#define TT_OP_SEMINIT           0xA3u
+#define TT_OP_SEMPOST           0xA4u
+#define TT_OP_SEMGET            0xA5u
+#define TT_OP_SEMWAIT           0xA6u
+#define TT_OP_SETDMAREG         0x45u
+
+#define TT_BLOCK_ALL            0x1FFu  /* STALLWAIT/SEMWAIT: every unit */
+#define TT_SEMWAIT_WHILE_ZERO   1u      /* wait while any Value == 0 */
+#define TT_SEMWAIT_WHILE_FULL   2u      /* wait while any Value >= Max */
+
+/* SETDMAREG: GPR half @half (of thread's 128) = @value */
+static inline uint32_t tt_setdmareg(uint32_t half, uint32_t value)
+{
+    return (TT_OP_SETDMAREG << 24) | ((value & 0xFFFF) << 8) | (half & 0x7F);
+}
+
+static inline uint32_t tt_seminit(uint32_t mask, uint32_t value, uint32_t max)
+{
+    return (TT_OP_SEMINIT << 24) | (max << 20) | (value << 16) | (mask << 2);
+}
+
+static inline uint32_t tt_sempost(uint32_t mask)
+{
+    return (TT_OP_SEMPOST << 24) | (mask << 2);
+}
+
+static inline uint32_t tt_semget(uint32_t mask)
+{
+    return (TT_OP_SEMGET << 24) | (mask << 2);
+}
+
+static inline uint32_t tt_semwait(uint32_t block, uint32_t mask, uint32_t cond)
+{
+    return (TT_OP_SEMWAIT << 24) | (block << 15) | (mask << 2) | cond;
+}
+
+static inline uint32_t tt_stallwait(uint32_t block, uint32_t cond)
+{
+    return (TT_OP_STALLWAIT << 24) | (block << 15) | cond;
+}
+
 /* @key of what QMP command @cmd returns, copied into @buf ("" if absent) */
 static inline const char *tt_qmp_status(QTestState *qts, const char *cmd,
                                         const char *key, char *buf,
@@ -49,6 +123,39 @@ static inline void tt_qom_get_u32_list(QTestState *qts, const char *path,
     }
     g_assert_cmpuint(i, ==, n);
     qobject_unref(resp);
+}
+
+/*
+ * What the machine models: @tensix[x * @grid + y] is set for each Tensix
+ * tile (the "tile[x,y]" children of /machine with x, y < @grid).  True
+ * when the machine maps the rest of the chip too (a "tt-soc" child).
+ */
+static inline bool tt_qom_topology(QTestState *qts, bool *tensix,
+                                   unsigned grid)
+{
+    QDict *resp = qtest_qmp(qts, "{ 'execute': 'qom-list', 'arguments': "
+                            "{ 'path': '/machine' } }");
+    QList *list = qdict_get_qlist(resp, "return");
+    bool full_chip = false;
+    QListEntry *e;
+
+    g_assert(list);
+    memset(tensix, 0, grid * grid * sizeof(*tensix));
+    QLIST_FOREACH_ENTRY(list, e) {
+        QDict *prop = qobject_to(QDict, qlist_entry_obj(e));
+        const char *name = qdict_get_str(prop, "name");
+        const char *type = qdict_get_str(prop, "type");
+        unsigned x, y;
+
+        if (sscanf(name, "tile[%u,%u]", &x, &y) == 2 && x < grid &&
+            y < grid) {
+            tensix[x * grid + y] = true;
+        } else if (!strcmp(type, "child<tt-soc>")) {
+            full_chip = true;
+        }
+    }
+    qobject_unref(resp);
+    return full_chip;
 }
 
 /*

@@ -57,6 +57,7 @@
 #include "libqtest.h"
 #include "qobject/qdict.h"
 #include "qobject/qlist.h"
+#include "tt-qtest-util.h"
 
 /*
  * The machine: the whole Wormhole B0 chip (80 Tensix tiles, DRAM, Ethernet
@@ -68,9 +69,6 @@
  */
 #define REPLAY_MACHINE      "tt-wormhole,soc=full"
 
-/* Address of tile (x, y)'s local address @a in the NoC view */
-#define NOC(x, y, a) \
-    (((uint64_t)(y) << 42) | ((uint64_t)(x) << 36) | (uint64_t)(a))
 
 #define NOC_GRID            64      /* 6-bit NoC coordinates */
 
@@ -375,32 +373,15 @@ static bool is_eth_row(uint32_t y)
  */
 static void probe_machine(Replay *r)
 {
-    QDict *resp = qtest_qmp(r->qts, "{'execute': 'qom-list', 'arguments':"
-                            " {'path': '/machine'}}");
-    QList *list = qdict_get_qlist(resp, "return");
-    QListEntry *e;
+    bool tensix[NOC_GRID][NOC_GRID];
 
-    g_assert(list);
-    QLIST_FOREACH_ENTRY(list, e) {
-        QDict *prop = qobject_to(QDict, qlist_entry_obj(e));
-        const char *name = qdict_get_str(prop, "name");
-        const char *type = qdict_get_str(prop, "type");
-        unsigned x, y;
-
-        if (sscanf(name, "tile[%u,%u]", &x, &y) == 2 &&
-            x < NOC_GRID && y < NOC_GRID) {
-            r->kind[x][y] = KIND_TENSIX;
-        } else if (!strcmp(type, "child<tt-soc>")) {
-            r->full_chip = true;
-        }
-    }
-    qobject_unref(resp);
-    if (r->full_chip) {
-        for (int x = 0; x < NOC_GRID; x++) {
-            for (int y = 0; y < NOC_GRID; y++) {
-                if (r->kind[x][y] == KIND_ABSENT) {
-                    r->kind[x][y] = KIND_OTHER;
-                }
+    r->full_chip = tt_qom_topology(r->qts, &tensix[0][0], NOC_GRID);
+    for (int x = 0; x < NOC_GRID; x++) {
+        for (int y = 0; y < NOC_GRID; y++) {
+            if (tensix[x][y]) {
+                r->kind[x][y] = KIND_TENSIX;
+            } else if (r->full_chip && r->kind[x][y] == KIND_ABSENT) {
+                r->kind[x][y] = KIND_OTHER;
             }
         }
     }
@@ -456,7 +437,7 @@ static const char *reg_value(const char *regs, const char *name, char *buf)
 static void set_xlat_entry(Replay *r, uint32_t x, uint32_t y, uint32_t base,
                            uint32_t i, uint32_t v)
 {
-    uint64_t a = NOC(x, y, NOC1_NIU + NOC_CFG(base + i / 8));
+    uint64_t a = TT_NOC(x, y, NOC1_NIU + NOC_CFG(base + i / 8));
     uint32_t w = qtest_readl(r->qts, a);
 
     w = deposit32(w, (i % 8) * 4, 4, v);
@@ -487,7 +468,7 @@ static void noc1_canonical_coordinates(Replay *r)
             if (!r->driven[dx][dy]) {
                 continue;
             }
-            id = qtest_readl(r->qts, NOC(dx, dy, NOC1_NIU + NOC_NODE_ID));
+            id = qtest_readl(r->qts, TT_NOC(dx, dy, NOC1_NIU + NOC_NODE_ID));
             w = extract32(id, 12, 7);
             h = extract32(id, 19, 7);
             for (int kx = 0; kx < NOC_GRID; kx++) {
@@ -499,9 +480,9 @@ static void noc1_canonical_coordinates(Replay *r)
                     set_xlat_entry(r, dx, dy, NOC_Y_TABLE, ky, h - 1 - ky);
                 }
             }
-            cfg0 = qtest_readl(r->qts, NOC(dx, dy, NOC1_NIU +
+            cfg0 = qtest_readl(r->qts, TT_NOC(dx, dy, NOC1_NIU +
                                            NOC_CFG(NIU_CFG_0)));
-            qtest_writel(r->qts, NOC(dx, dy, NOC1_NIU + NOC_CFG(NIU_CFG_0)),
+            qtest_writel(r->qts, TT_NOC(dx, dy, NOC1_NIU + NOC_CFG(NIU_CFG_0)),
                          cfg0 | NIU_CFG_0_XLAT_EN);
         }
     }
@@ -545,7 +526,7 @@ static void report_tile_pcs(Replay *r, uint32_t x, uint32_t y, GString *out)
 
 static void set_soft_reset(Replay *r, uint32_t x, uint32_t y, uint32_t v)
 {
-    qtest_writel(r->qts, NOC(x, y, SOFT_RESET_0), v);
+    qtest_writel(r->qts, TT_NOC(x, y, SOFT_RESET_0), v);
 }
 
 /* Wait until the go message of (x, y) says DONE; false on timeout */
@@ -555,7 +536,7 @@ static bool wait_go_done(Replay *r, ReplayLine *l)
     uint8_t go[4];
 
     for (;;) {
-        qtest_memread(r->qts, NOC(l->x, l->y, GO_MSG_ADDR), go, 4);
+        qtest_memread(r->qts, TT_NOC(l->x, l->y, GO_MSG_ADDR), go, 4);
         if (go[GO_MSG_SIGNAL_BYTE] == RUN_MSG_DONE) {
             break;
         }
@@ -638,7 +619,7 @@ static void do_read(Replay *r, ReplayLine *l)
     }
     g_assert(l->reply && l->reply->len >= l->size);
     got = g_malloc(l->size);
-    qtest_memread(r->qts, NOC(l->x, l->y, l->addr), got, l->size);
+    qtest_memread(r->qts, TT_NOC(l->x, l->y, l->addr), got, l->size);
     r->reads_compared++;
     if (!memcmp(got, l->reply->data, l->size)) {
         r->reads_matched++;
@@ -680,7 +661,7 @@ static bool replay_run(Replay *r, GPtrArray *lines)
                 r->writes_dropped++;
                 break;
             }
-            qtest_memwrite(r->qts, NOC(l->x, l->y, l->addr), l->data->data,
+            qtest_memwrite(r->qts, TT_NOC(l->x, l->y, l->addr), l->data->data,
                            l->data->len);
             r->writes++;
             break;

@@ -25,11 +25,10 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
+#include "tt-qtest-util.h"
 #include "qobject/qdict.h"
 #include "qobject/qlist.h"
 
-#define NOC(x, y, a) \
-    (((uint64_t)(y) << 42) | ((uint64_t)(x) << 36) | (uint64_t)(a))
 
 #define SOFT_RESET_0            0xFFB121B0u
 #define SOFT_RESET_ALL_HELD     0x47800u    /* B, T0-T2, NC held */
@@ -192,7 +191,7 @@ static uint64_t niu_reg(const Chip *c, uint32_t x, uint32_t y, int noc,
                         uint32_t off)
 {
     /* command buffer 0 */
-    return NOC(x, y, NIU_BASE + noc * NIU_SIZE + off);
+    return TT_NOC(x, y, NIU_BASE + noc * NIU_SIZE + off);
 }
 
 /*
@@ -239,7 +238,7 @@ static void request(QTestState *qts, const Chip *c, uint32_t x, uint32_t y,
 static uint32_t counter(QTestState *qts, uint32_t x, uint32_t y, int noc,
                         int idx)
 {
-    return qtest_readl(qts, NOC(x, y, NIU_BASE + noc * NIU_SIZE + 0x200 +
+    return qtest_readl(qts, TT_NOC(x, y, NIU_BASE + noc * NIU_SIZE + 0x200 +
                                 4 * idx));
 }
 
@@ -270,21 +269,22 @@ static void test_layout(const void *data)
             if (is_origin(x, y)) {
                 continue;       /* see the header comment */
             }
-            qtest_writel(qts, NOC(x, y, TEST_ADDR), mark);
+            qtest_writel(qts, TT_NOC(x, y, TEST_ADDR), mark);
             if (k == 'T') {
                 uint32_t node0, node1, ep, x1 = c->w - 1 - x,
                          y1 = c->h - 1 - y;
 
                 tensix++;
-                g_assert_cmphex(qtest_readl(qts, NOC(x, y, TEST_ADDR)), ==,
+                g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y, TEST_ADDR)), ==,
                                 mark);
                 /*
                  * Machine decision (docs/units/soc.md): on the full chip
                  * every tile is held after reset when no program is given:
                  * SOFT_RESET_0's silicon reset value, five cores held.
                  */
-                g_assert_cmphex(qtest_readl(qts, NOC(x, y, SOFT_RESET_0)), ==,
-                                SOFT_RESET_ALL_HELD);
+                g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y,
+                                                        SOFT_RESET_0)),
+                                ==, SOFT_RESET_ALL_HELD);
                 /*
                  * NOC_NODE_ID (MemoryMap.md): x [5:0], y [11:6], NoC
                  * width [18:12] ("in practice always 10" WH / 17 BH),
@@ -318,15 +318,18 @@ static void test_layout(const void *data)
                 g_assert_cmphex(ep & 0xFFFFFF00u, ==, 0x01010000u);
             } else if (k == 'D') {
                 dram++;
-                g_assert_cmphex(qtest_readl(qts, NOC(x, y, TEST_ADDR)), ==,
+                g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y, TEST_ADDR)), ==,
                                 mark);
-                g_assert_cmphex(qtest_readl(qts, NOC(x, y, SOFT_RESET_0)), ==,
-                                0);
+                g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y,
+                                                        SOFT_RESET_0)),
+                                ==, 0);
             } else {
                 /* E, P, A, S, L, R: no storage, reads 0 */
-                g_assert_cmphex(qtest_readl(qts, NOC(x, y, TEST_ADDR)), ==, 0);
-                g_assert_cmphex(qtest_readl(qts, NOC(x, y, SOFT_RESET_0)), ==,
+                g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y, TEST_ADDR)), ==,
                                 0);
+                g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y,
+                                                        SOFT_RESET_0)),
+                                ==, 0);
             }
         }
     }
@@ -334,9 +337,9 @@ static void test_layout(const void *data)
     g_assert_cmpuint(dram, ==, c->num_dram * 3 - 1);     /* less (0,0) */
 
     /* Outside the grid: nothing */
-    qtest_writel(qts, NOC(c->w, 1, TEST_ADDR), 0x12345678);
-    g_assert_cmphex(qtest_readl(qts, NOC(c->w, 1, TEST_ADDR)), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, NOC(1, c->h, SOFT_RESET_0)), ==, 0);
+    qtest_writel(qts, TT_NOC(c->w, 1, TEST_ADDR), 0x12345678);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(c->w, 1, TEST_ADDR)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(1, c->h, SOFT_RESET_0)), ==, 0);
 }
 
 /* Five vCPUs per Tensix tile: 400 (WH) / 700 (BH) */
@@ -392,8 +395,8 @@ static void test_dram(const void *data)
             if (is_origin(x, y)) {
                 continue;       /* checked through the NoC below */
             }
-            qtest_writel(qts, NOC(x, y, 0x1000 + 4 * p), v);
-            qtest_writeb(qts, NOC(x, y, last), 0xA0 | ch);
+            qtest_writel(qts, TT_NOC(x, y, 0x1000 + 4 * p), v);
+            qtest_writeb(qts, TT_NOC(x, y, last), 0xA0 | ch);
         }
     }
     for (uint32_t ch = 0; ch < c->num_dram; ch++) {
@@ -407,16 +410,19 @@ static void test_dram(const void *data)
                 bool written = !is_origin(c->dram[ch][q][0],
                                           c->dram[ch][q][1]);
 
-                g_assert_cmphex(qtest_readl(qts, NOC(x, y, 0x1000 + 4 * q)),
+                g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y, 0x1000 + 4 * q)),
                                 ==, written ?
                                 0xD0000000u | ch << 16 | q << 8 : 0);
             }
-            g_assert_cmphex(qtest_readb(qts, NOC(x, y, last)), ==, 0xA0 | ch);
+            g_assert_cmphex(qtest_readb(qts, TT_NOC(x, y, last)), ==,
+                            0xA0 | ch);
             /* One past the end: not DRAM, reads 0, keeps nothing */
-            qtest_writel(qts, NOC(x, y, c->dram_size), 0xFFFFFFFF);
-            g_assert_cmphex(qtest_readl(qts, NOC(x, y, c->dram_size)), ==, 0);
+            qtest_writel(qts, TT_NOC(x, y, c->dram_size), 0xFFFFFFFF);
+            g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y, c->dram_size)), ==,
+                            0);
             /* WH: 1 GiB is the second GDDR6 channel of the group */
-            qtest_writel(qts, NOC(x, y, (1ULL << 30) + 8 * p), 0xC0DE0000 | p);
+            qtest_writel(qts, TT_NOC(x,
+                         y, (1ULL << 30) + 8 * p), 0xC0DE0000 | p);
         }
         for (int p = 0; p < 3; p++) {
             uint32_t x = c->dram[ch][p][0], y = c->dram[ch][p][1];
@@ -429,7 +435,7 @@ static void test_dram(const void *data)
                                           c->dram[ch][q][1]);
 
                 g_assert_cmphex(qtest_readl(qts,
-                                            NOC(x, y, (1ULL << 30) + 8 * q)),
+                                            TT_NOC(x, y, (1ULL << 30) + 8 * q)),
                                 ==, written ? 0xC0DE0000 | q : 0);
             }
         }
@@ -454,29 +460,29 @@ static void test_noc_dram(const void *data)
     for (int i = 0; i < 64; i++) {
         src[i] = 0x30 + i * 5;
     }
-    qtest_memwrite(qts, NOC(tx, ty, 0x10000), src, 64);
+    qtest_memwrite(qts, TT_NOC(tx, ty, 0x10000), src, 64);
 
     /* Non-posted write on NoC 0: L1 0x10000 -> DRAM (0,11) */
     request(qts, c, tx, ty, 0, CMD_WR | CMD_RESP_MARKED, tx, ty, 0x10000,
             0, 11, daddr, 64);
-    qtest_memread(qts, NOC(0, 11, daddr), buf, 64);
+    qtest_memread(qts, TT_NOC(0, 11, daddr), buf, 64);
     g_assert_cmpmem(buf, 64, src, 64);
-    qtest_memread(qts, NOC(0, 1, daddr), buf, 64);
+    qtest_memread(qts, TT_NOC(0, 1, daddr), buf, 64);
     g_assert_cmpmem(buf, 64, src, 64);
     /* The DRAM NIU acknowledges (DRAMTile/README.md, Ordering) */
     g_assert_cmpuint(counter(qts, tx, ty, 0, MST_WR_ACK_RECEIVED), ==, 1);
 
     /* Read back from (0,0) on NoC 0 into L1 0x20000 */
-    qtest_memset(qts, NOC(tx, ty, 0x20000), 0xEE, 64);
+    qtest_memset(qts, TT_NOC(tx, ty, 0x20000), 0xEE, 64);
     request(qts, c, tx, ty, 0, CMD_RD, 0, 0, daddr, tx, ty, 0x20000, 64);
-    qtest_memread(qts, NOC(tx, ty, 0x20000), buf, 64);
+    qtest_memread(qts, TT_NOC(tx, ty, 0x20000), buf, 64);
     g_assert_cmpmem(buf, 64, src, 64);
     g_assert_cmpuint(counter(qts, tx, ty, 0, MST_RD_RESP_RECEIVED), ==, 1);
 
     /* A write to (0,0) through the NoC, seen at (0,11) */
     request(qts, c, tx, ty, 0, CMD_WR | CMD_RESP_MARKED, tx, ty, 0x10000,
             0, 0, 0x7000, 16);
-    qtest_memread(qts, NOC(0, 11, 0x7000), buf, 16);
+    qtest_memread(qts, TT_NOC(0, 11, 0x7000), buf, 16);
     g_assert_cmpmem(buf, 16, src, 16);
 
     /*
@@ -485,7 +491,7 @@ static void test_noc_dram(const void *data)
      */
     request(qts, c, tx, ty, 1, CMD_RD, c->w - 1, c->h - 2, daddr,
             c->w - 1 - tx, c->h - 1 - ty, 0x30000, 64);
-    qtest_memread(qts, NOC(tx, ty, 0x30000), buf, 64);
+    qtest_memread(qts, TT_NOC(tx, ty, 0x30000), buf, 64);
     g_assert_cmpmem(buf, 64, src, 64);
     g_assert_cmpuint(counter(qts, tx, ty, 1, MST_RD_RESP_RECEIVED), ==, 1);
 }
@@ -503,7 +509,7 @@ static void test_arc(const void *data)
 {
     const Chip *c = data;
     QTestState *qts = shared(c);
-    uint64_t ru = NOC(c->arc_x, c->arc_y, c->arc_reset_unit);
+    uint64_t ru = TT_NOC(c->arc_x, c->arc_y, c->arc_reset_unit);
     uint64_t t0, t1;
 
     for (int i = 0; i < 8; i++) {
@@ -521,7 +527,7 @@ static void test_arc(const void *data)
     g_assert_cmpuint(t1 - t0, >=, 26999999);    /* 27 MHz, +-1 rounding */
     g_assert_cmpuint(t1 - t0, <=, 27000001);
     if (c->csm) {
-        uint64_t csm = NOC(c->arc_x, c->arc_y, c->csm);
+        uint64_t csm = TT_NOC(c->arc_x, c->arc_y, c->csm);
 
         qtest_writel(qts, csm, 0x11223344);
         qtest_writel(qts, csm + 512 * 1024 - 4, 0x55667788);
@@ -602,18 +608,18 @@ static void test_release(const void *data)
             if (c->map[y][x] != 'T') {
                 continue;
             }
-            g_assert_cmphex(qtest_readl(qts, NOC(x, y, 4)), ==, 0x12345678);
-            g_assert_cmphex(qtest_readl(qts, NOC(x, y, SOFT_RESET_0)), ==,
+            g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y, 4)), ==, 0x12345678);
+            g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y, SOFT_RESET_0)), ==,
                             first ? SOFT_RESET_BRISC_ONLY :
                             SOFT_RESET_ALL_HELD);
         }
     }
     /* The same after a system reset */
     qtest_system_reset(qts);
-    g_assert_cmphex(qtest_readl(qts, NOC(c->first_x, c->first_y,
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(c->first_x, c->first_y,
                                          SOFT_RESET_0)), ==,
                     SOFT_RESET_BRISC_ONLY);
-    g_assert_cmphex(qtest_readl(qts, NOC(c->first_x + 1, c->first_y,
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(c->first_x + 1, c->first_y,
                                          SOFT_RESET_0)), ==,
                     SOFT_RESET_ALL_HELD);
     qtest_quit(qts);

@@ -30,14 +30,9 @@
 
 #define TENSIX_PATH             "/machine/tile[0,0]/tensix"
 
-#define INSTRN_BUF(t)           (0xFFE40000u + (t) * 0x10000u)
-#define INSTRN_BUF_STATUS       0xFFB120A8u
-#define IBS_ALL_IDLE            0x77u
 #define IBS_EMPTY(t)            (1u << (4 + (t)))
-#define GPR(t, r)               (0xFFE00000u + (t) * 256u + 4u * (r))
 
 #define NOP                     0x02000000u
-#define SETDMAREG(h, v)         ((0x45u << 24) | (((v) & 0xFFFFu) << 8) | (h))
 /*
  * REG2FLOP (ADC): InputReg 5:0, XYZW 7:6, Cr 8, ADCSel 10:9, Channel 11,
  * ThreadSel 17:16, Shift8 19:18, OverrideThread 20, 1 at bit 21,
@@ -81,15 +76,10 @@ static QTestState *tt_start(const TTArch *a)
     return qtest_initf("-machine %s", a->machine);
 }
 
-static void push(QTestState *qts, int t, uint32_t insn)
-{
-    qtest_writel(qts, INSTRN_BUF(t), insn);
-}
-
 static void set_gpr(QTestState *qts, int t, unsigned r, uint32_t v)
 {
-    push(qts, t, SETDMAREG(2 * r, v & 0xFFFF));
-    push(qts, t, SETDMAREG(2 * r + 1, v >> 16));
+    tt_push(qts, t, tt_setdmareg(2 * r, v & 0xFFFF));
+    tt_push(qts, t, tt_setdmareg(2 * r + 1, v >> 16));
 }
 
 /* Index into adc-state of ADCs[t].<unit>.Channel[ch].<d> (cr: _Cr) */
@@ -117,42 +107,42 @@ static void test_reg2flop_adc(const void *data)
     uint32_t got[NUM_ADC], want[NUM_ADC];
 
     /* Non-zero starting values for the entries that become 0 below */
-    push(qts, 1, SETADC(2, 1, Y, 0x123));      /* T1 Unpacker[1] Ch1 Y */
-    push(qts, 1, SETADC(1, 0, W, 0x45));       /* T1 Unpacker[0] Ch0 W */
+    tt_push(qts, 1, SETADC(2, 1, Y, 0x123));      /* T1 Unpacker[1] Ch1 Y */
+    tt_push(qts, 1, SETADC(1, 0, W, 0x45));       /* T1 Unpacker[0] Ch0 W */
     set_gpr(qts, 1, 3, 0x89ABCDEFu);
     tt_qom_get_u32_list(qts, TENSIX_PATH, "adc-state", want, NUM_ADC);
     g_assert_cmphex(want[ai(1, IU1, 1, Y, 0)], ==, 0x123);
     g_assert_cmphex(want[ai(1, IU0, 0, W, 0)], ==, 0x45);
 
     /* SizeSel 1, Shift8 0: the whole GPR; X keeps 18 bits: 0x3CDEF */
-    push(qts, 1, REG2FLOP_ADC(1, 0, 0, 0, 0, IU0, 0, X, 3));
+    tt_push(qts, 1, REG2FLOP_ADC(1, 0, 0, 0, 0, IU0, 0, X, 3));
     want[ai(1, IU0, 0, X, 0)] = 0x3CDEF;
     /* SizeSel 1, Shift8 != 0: Value = 0 */
-    push(qts, 1, REG2FLOP_ADC(1, 0, 1, 0, 1, IU1, 0, Y, 3));
+    tt_push(qts, 1, REG2FLOP_ADC(1, 0, 1, 0, 1, IU1, 0, Y, 3));
     want[ai(1, IU1, 1, Y, 0)] = 0;
     /* SizeSel 2, Shift8 2: Value >> 16 = 0x89AB; Z keeps 8 bits: 0xAB */
-    push(qts, 1, REG2FLOP_ADC(2, 0, 2, 0, 0, IPK, 0, Z, 3));
+    tt_push(qts, 1, REG2FLOP_ADC(2, 0, 2, 0, 0, IPK, 0, Z, 3));
     want[ai(1, IPK, 0, Z, 0)] = 0xAB;
     /* SizeSel 2, Shift8 0: 0xCDEF into Y_Cr (13 bits): 0x0DEF */
-    push(qts, 1, REG2FLOP_ADC(2, 0, 0, 0, 1, IU0, 1, Y, 3));
+    tt_push(qts, 1, REG2FLOP_ADC(2, 0, 0, 0, 1, IU0, 1, Y, 3));
     want[ai(1, IU0, 1, Y, 1)] = 0x0DEF;
     /* SizeSel 2, Shift8 1: Value = 0 */
-    push(qts, 1, REG2FLOP_ADC(2, 0, 1, 0, 0, IU0, 0, W, 3));
+    tt_push(qts, 1, REG2FLOP_ADC(2, 0, 1, 0, 0, IU0, 0, W, 3));
     want[ai(1, IU0, 0, W, 0)] = 0;
     /* SizeSel 3, Shift8 3: (Value >> 24) & 0xFF = 0x89 into W */
-    push(qts, 1, REG2FLOP_ADC(3, 0, 3, 0, 1, IPK, 0, W, 3));
+    tt_push(qts, 1, REG2FLOP_ADC(3, 0, 3, 0, 1, IPK, 0, W, 3));
     want[ai(1, IPK, 1, W, 0)] = 0x89;
     /* SizeSel 3, Shift8 1: 0xCD into Z_Cr */
-    push(qts, 1, REG2FLOP_ADC(3, 0, 1, 0, 1, IU1, 1, Z, 3));
+    tt_push(qts, 1, REG2FLOP_ADC(3, 0, 1, 0, 1, IU1, 1, Z, 3));
     want[ai(1, IU1, 1, Z, 1)] = 0xCD;
     /* OverrideThread, ThreadSel 2: ADCs[2] instead of ADCs[1] */
-    push(qts, 1, REG2FLOP_ADC(3, 1, 0, 2, 0, IU1, 0, X, 3));
+    tt_push(qts, 1, REG2FLOP_ADC(3, 1, 0, 2, 0, IU1, 0, X, 3));
     want[ai(2, IU1, 0, X, 0)] = 0xEF;
     /* OverrideThread with ThreadSel 3, and ADCSel 3: nothing written */
-    push(qts, 1, REG2FLOP_ADC(1, 1, 0, 3, 0, IU0, 0, X, 3));
-    push(qts, 1, REG2FLOP_ADC(1, 0, 0, 0, 0, 3, 0, X, 3));
+    tt_push(qts, 1, REG2FLOP_ADC(1, 1, 0, 3, 0, IU0, 0, X, 3));
+    tt_push(qts, 1, REG2FLOP_ADC(1, 0, 0, 0, 0, 3, 0, X, 3));
 
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    tt_assert_all_idle(qts);
     tt_qom_get_u32_list(qts, TENSIX_PATH, "adc-state", got, NUM_ADC);
     for (int i = 0; i < NUM_ADC; i++) {
         if (got[i] != want[i]) {
@@ -193,29 +183,29 @@ static void test_storeind_src(const void *data)
      * Column0 (0x16 & 3) * 4 = 8.  DataReg 23 & 0x3c = 20.
      */
     set_gpr(qts, 0, 1, 0x16);
-    push(qts, 0, STOREIND_SRC(0, 4, 0, 23, 1));
+    tt_push(qts, 0, STOREIND_SRC(0, 4, 0, 23, 1));
     for (int i = 0; i < 4; i++) {
         want[si(0, 0, 1, 8 + i)] = datum[i];
     }
     /* SrcA rows -4..-1 (Addr 0x0F: Row -1) write nothing */
     set_gpr(qts, 0, 1, 0x0F);
-    push(qts, 0, STOREIND_SRC(0, 4, 0, 20, 1));
+    tt_push(qts, 0, STOREIND_SRC(0, 4, 0, 20, 1));
     /*
      * SrcB: Addr = 0x20 + (0x10 >> 4) = 0x21: Row 8, Column0 4; the
      * offset then grows by 16 (OffsetIncrement 3).
      */
     set_gpr(qts, 0, 1, 0x20);
     set_gpr(qts, 0, 2, 0x10);
-    push(qts, 0, STOREIND_SRC(1, 4, 3, 20, 1));
+    tt_push(qts, 0, STOREIND_SRC(1, 4, 3, 20, 1));
     for (int i = 0; i < 4; i++) {
         want[si(1, 0, 8, 4 + i)] = datum[i];
     }
-    g_assert_cmphex(qtest_readl(qts, GPR(0, 2)), ==, 0x20);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 2)), ==, 0x20);
     /* SrcB Row 16 (Addr 0x40 - 2): undefined behaviour, dropped */
     set_gpr(qts, 0, 1, 0x3E);
-    push(qts, 0, STOREIND_SRC(1, 4, 0, 20, 1));
+    tt_push(qts, 0, STOREIND_SRC(1, 4, 0, 20, 1));
 
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    tt_assert_all_idle(qts);
     tt_qom_get_u32_list(qts, TENSIX_PATH, "x-src-state", got, NUM_SRC);
     for (int i = 0; i < NUM_SRC; i++) {
         if (got[i] != want[i]) {
@@ -246,23 +236,23 @@ static void test_migrate_busy(const void *data)
     qtest_writel(src, 0x40000, 0x10000005u);
     set_gpr(src, 2, 1, 0x40000 / 16);
     set_gpr(src, 1, 7, 0);
-    push(src, 2, ATCAS(9, 5, 0, 1));
-    push(src, 1, SETDMAREG(14, 0x7777));
-    status = qtest_readl(src, INSTRN_BUF_STATUS);
+    tt_push(src, 2, ATCAS(9, 5, 0, 1));
+    tt_push(src, 1, tt_setdmareg(14, 0x7777));
+    status = qtest_readl(src, TT_INSTRN_BUF_STATUS);
     g_assert_cmphex(status & (IBS_EMPTY(1) | IBS_EMPTY(2)), ==, 0);
 
     dst = tt_migrate_via_file(src, arch->machine);
-    push(dst, 0, NOP);
-    status = qtest_readl(dst, INSTRN_BUF_STATUS);
+    tt_push(dst, 0, NOP);
+    status = qtest_readl(dst, TT_INSTRN_BUF_STATUS);
     g_assert_cmphex(status & (IBS_EMPTY(1) | IBS_EMPTY(2)), ==, 0);
-    g_assert_cmphex(qtest_readl(dst, GPR(1, 7)), ==, 0);
+    g_assert_cmphex(qtest_readl(dst, tt_gpr_addr(1, 7)), ==, 0);
     g_assert_cmphex(qtest_readl(dst, 0x40000), ==, 0x10000005u);
 
     qtest_writel(dst, 0x40000, 5);
-    push(dst, 0, NOP);
-    g_assert_cmphex(qtest_readl(dst, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    tt_push(dst, 0, NOP);
+    tt_assert_all_idle(dst);
     g_assert_cmphex(qtest_readl(dst, 0x40000), ==, 9);
-    g_assert_cmphex(qtest_readl(dst, GPR(1, 7)), ==, 0x7777);
+    g_assert_cmphex(qtest_readl(dst, tt_gpr_addr(1, 7)), ==, 0x7777);
     qtest_quit(dst);
 }
 

@@ -16,10 +16,8 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
+#include "tt-qtest-util.h"
 
-/* Address of tile (x, y)'s local address @a in the NoC view */
-#define NOC(x, y, a) \
-    (((uint64_t)(y) << 42) | ((uint64_t)(x) << 36) | (uint64_t)(a))
 
 /* Local data RAM (private per core) and its Blackhole slow alias */
 #define LOCAL_RAM_BASE          0xFFB00000u
@@ -32,7 +30,6 @@
 #define CFGREG_RD_CNTL          (REGS_BASE + 0x058)
 #define DBG_FEATURE_DISABLE     (REGS_BASE + 0x068)
 #define CFGREG_RDDATA           (REGS_BASE + 0x078)
-#define INSTRN_BUF_STATUS       (REGS_BASE + 0x0A8)
 #define SOFT_RESET_0            (REGS_BASE + 0x1B0)
 #define WALL_CLOCK_L            (REGS_BASE + 0x1F0)
 #define WALL_CLOCK_1            (REGS_BASE + 0x1F4)
@@ -53,11 +50,8 @@
 /* INSTRN_BUF_STATUS: bit t = thread t FIFO not full, bit 4+t = empty */
 #define IBS_NOT_FULL(t)         (1u << (t))
 #define IBS_EMPTY(t)            (1u << (4 + (t)))
-#define IBS_ALL_IDLE            0x77u
 
 /* Tensix windows in BRISC's view */
-#define REGFILE_BASE            0xFFE00000u
-#define INSTRN_BUF(t)           (0xFFE40000u + (t) * 0x10000u)
 #define MAILBOX(r)              (0xFFEC0000u + (r) * 0x1000u)
 #define CFG_BASE                0xFFEF0000u
 
@@ -65,12 +59,6 @@
 #define UNMAPPED_ADDR           0xFFB90000u
 
 /* Tensix instruction encodings */
-#define OP_STALLWAIT            0xA2u
-#define OP_SEMINIT              0xA3u
-#define OP_SEMPOST              0xA4u
-#define OP_SEMGET               0xA5u
-#define OP_SEMWAIT              0xA6u
-#define OP_SETDMAREG            0x45u
 #define OP_XMOV                 0x40u
 #define OP_LOADREG              0x68u
 #define OP_STREAMWRCFG          0xB7u   /* Blackhole */
@@ -83,46 +71,6 @@
 
 #define BLOCK_B5_THCON          (1u << 5)
 #define BLOCK_B6_FPU            (1u << 6)
-#define BLOCK_ALL               0x1FFu
-
-#define SEMWAIT_WHILE_ZERO      1u      /* wait while any Value == 0 */
-#define SEMWAIT_WHILE_FULL      2u      /* wait while any Value >= Max */
-
-static uint32_t setdmareg(uint32_t half, uint32_t value)
-{
-    return (OP_SETDMAREG << 24) | ((value & 0xFFFF) << 8) | (half & 0x7F);
-}
-
-static uint32_t seminit(uint32_t mask, uint32_t value, uint32_t max)
-{
-    return (OP_SEMINIT << 24) | (max << 20) | (value << 16) | (mask << 2);
-}
-
-static uint32_t sempost(uint32_t mask)
-{
-    return (OP_SEMPOST << 24) | (mask << 2);
-}
-
-static uint32_t semget(uint32_t mask)
-{
-    return (OP_SEMGET << 24) | (mask << 2);
-}
-
-static uint32_t semwait(uint32_t block, uint32_t mask, uint32_t cond)
-{
-    return (OP_SEMWAIT << 24) | (block << 15) | (mask << 2) | cond;
-}
-
-static uint32_t stallwait(uint32_t block, uint32_t cond)
-{
-    return (OP_STALLWAIT << 24) | (block << 15) | cond;
-}
-
-/* Thread @t's GPR @r as BRISC sees it */
-static uint32_t gpr_addr(int t, int r)
-{
-    return REGFILE_BASE + t * 256 + 4 * r;
-}
 
 /* ---------------------------------------------------------------------- */
 /* Per-architecture facts                                                 */
@@ -279,53 +227,53 @@ static void test_noc_grid(const void *data)
 
     for (int y = 0; y < 2; y++) {
         for (int x = 0; x < 2; x++) {
-            qtest_writel(qts, NOC(x, y, 0x1000), grid_word(x, y));
+            qtest_writel(qts, TT_NOC(x, y, 0x1000), grid_word(x, y));
         }
     }
     for (int y = 0; y < 2; y++) {
         for (int x = 0; x < 2; x++) {
-            g_assert_cmphex(qtest_readl(qts, NOC(x, y, 0x1000)), ==,
+            g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y, 0x1000)), ==,
                             grid_word(x, y));
         }
     }
     /* Tile (0,0) is the one whose BRISC view qtest uses */
     g_assert_cmphex(qtest_readl(qts, 0x1000), ==, grid_word(0, 0));
     qtest_writel(qts, 0x1004, 0x12345678);
-    g_assert_cmphex(qtest_readl(qts, NOC(0, 0, 0x1004)), ==, 0x12345678);
-    g_assert_cmphex(qtest_readl(qts, NOC(1, 1, 0x1004)), !=, 0x12345678);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(0, 0, 0x1004)), ==, 0x12345678);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 1, 0x1004)), !=, 0x12345678);
 
     /* A later write to (1,1) does not leak into (0,0) */
-    qtest_writel(qts, NOC(1, 1, 0x1000), 0xDEADBEEF);
+    qtest_writel(qts, TT_NOC(1, 1, 0x1000), 0xDEADBEEF);
     g_assert_cmphex(qtest_readl(qts, 0x1000), ==, grid_word(0, 0));
-    g_assert_cmphex(qtest_readl(qts, NOC(1, 1, 0x1000)), ==, 0xDEADBEEF);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 1, 0x1000)), ==, 0xDEADBEEF);
 
     /* No tile at (2,0): nothing stored there */
-    qtest_writel(qts, NOC(2, 0, 0x1000), 0xCAFEF00D);
-    g_assert_cmphex(qtest_readl(qts, NOC(2, 0, 0x1000)), ==, 0);
+    qtest_writel(qts, TT_NOC(2, 0, 0x1000), 0xCAFEF00D);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(2, 0, 0x1000)), ==, 0);
 
     /* Every tile's SOFT_RESET_0 over the NoC, each independent */
     for (int y = 0; y < 2; y++) {
         for (int x = 0; x < 2; x++) {
-            g_assert_cmphex(qtest_readl(qts, NOC(x, y, SOFT_RESET_0)), ==,
+            g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y, SOFT_RESET_0)), ==,
                             SOFT_RESET_BRISC_ONLY);
         }
     }
-    qtest_writel(qts, NOC(1, 0, SOFT_RESET_0), SOFT_RESET_ALL_HELD);
-    g_assert_cmphex(qtest_readl(qts, NOC(1, 0, SOFT_RESET_0)), ==,
+    qtest_writel(qts, TT_NOC(1, 0, SOFT_RESET_0), SOFT_RESET_ALL_HELD);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 0, SOFT_RESET_0)), ==,
                     SOFT_RESET_ALL_HELD);
     g_assert_cmphex(qtest_readl(qts, SOFT_RESET_0), ==, SOFT_RESET_BRISC_ONLY);
-    g_assert_cmphex(qtest_readl(qts, NOC(0, 1, SOFT_RESET_0)), ==,
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(0, 1, SOFT_RESET_0)), ==,
                     SOFT_RESET_BRISC_ONLY);
-    g_assert_cmphex(qtest_readl(qts, NOC(1, 1, SOFT_RESET_0)), ==,
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 1, SOFT_RESET_0)), ==,
                     SOFT_RESET_BRISC_ONLY);
 
     /* A local write reaches tile (0,0) only */
     qtest_writel(qts, SOFT_RESET_0, SOFT_RESET_NCRISC);
-    g_assert_cmphex(qtest_readl(qts, NOC(0, 0, SOFT_RESET_0)), ==,
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(0, 0, SOFT_RESET_0)), ==,
                     SOFT_RESET_NCRISC);
-    g_assert_cmphex(qtest_readl(qts, NOC(1, 0, SOFT_RESET_0)), ==,
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 0, SOFT_RESET_0)), ==,
                     SOFT_RESET_ALL_HELD);
-    g_assert_cmphex(qtest_readl(qts, NOC(1, 1, SOFT_RESET_0)), ==,
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 1, SOFT_RESET_0)), ==,
                     SOFT_RESET_BRISC_ONLY);
 
     qtest_quit(qts);
@@ -338,17 +286,17 @@ static void test_noc_origin(const void *data)
 
     /* The only tile sits at NoC (1,1): its L1 is reachable both ways */
     qtest_writel(qts, 0x100, 0x11223344);
-    g_assert_cmphex(qtest_readl(qts, NOC(1, 1, 0x100)), ==, 0x11223344);
-    qtest_writel(qts, NOC(1, 1, 0x104), 0x55667788);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 1, 0x100)), ==, 0x11223344);
+    qtest_writel(qts, TT_NOC(1, 1, 0x104), 0x55667788);
     g_assert_cmphex(qtest_readl(qts, 0x104), ==, 0x55667788);
-    g_assert_cmphex(qtest_readl(qts, NOC(1, 1, SOFT_RESET_0)), ==,
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 1, SOFT_RESET_0)), ==,
                     SOFT_RESET_BRISC_ONLY);
 
     /* Nothing at (1,0) or (0,1) */
-    qtest_writel(qts, NOC(1, 0, 0x100), 0xCAFEF00D);
-    qtest_writel(qts, NOC(0, 1, 0x100), 0xCAFEF00D);
-    g_assert_cmphex(qtest_readl(qts, NOC(1, 0, 0x100)), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, NOC(0, 1, 0x100)), ==, 0);
+    qtest_writel(qts, TT_NOC(1, 0, 0x100), 0xCAFEF00D);
+    qtest_writel(qts, TT_NOC(0, 1, 0x100), 0xCAFEF00D);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 0, 0x100)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(0, 1, 0x100)), ==, 0);
     g_assert_cmphex(qtest_readl(qts, 0x100), ==, 0x11223344);
 
     qtest_quit(qts);
@@ -365,7 +313,7 @@ static void test_l1_size(const void *data)
     qtest_writel(qts, last, 0xFEEDFACE);
     g_assert_cmphex(qtest_readl(qts, 0x0), ==, 0x01020304);
     g_assert_cmphex(qtest_readl(qts, last), ==, 0xFEEDFACE);
-    g_assert_cmphex(qtest_readl(qts, NOC(0, 0, last)), ==, 0xFEEDFACE);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(0, 0, last)), ==, 0xFEEDFACE);
 
     /* Just past the end of L1 nothing stores */
     qtest_writel(qts, a->l1_size, 0xFEEDFACE);
@@ -394,15 +342,15 @@ static void test_local_ram(const void *data)
     g_assert_cmphex(qtest_readl(qts, last + 4), ==, 0);
 
     /* Local RAM is private: not part of the NoC-visible tile space */
-    qtest_writel(qts, NOC(1, 0, LOCAL_RAM_BASE), 0x77777777);
-    g_assert_cmphex(qtest_readl(qts, NOC(1, 0, LOCAL_RAM_BASE)), ==, 0);
+    qtest_writel(qts, TT_NOC(1, 0, LOCAL_RAM_BASE), 0x77777777);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 0, LOCAL_RAM_BASE)), ==, 0);
 
     if (a->blackhole) {
         /* Slow alias of every local RAM at 0xFFB14000 (8 KiB windows) */
         g_assert_cmphex(qtest_readl(qts, LOCAL_ALIAS_BRISC), ==, 0x600DF00D);
         g_assert_cmphex(qtest_readl(qts, LOCAL_ALIAS_BRISC + 0x1FFC), ==,
                         0x0BADCAFE);
-        g_assert_cmphex(qtest_readl(qts, NOC(0, 0, LOCAL_ALIAS_BRISC)), ==,
+        g_assert_cmphex(qtest_readl(qts, TT_NOC(0, 0, LOCAL_ALIAS_BRISC)), ==,
                         0x600DF00D);
         qtest_writel(qts, LOCAL_ALIAS_BRISC + 8, 0x13579BDF);
         g_assert_cmphex(qtest_readl(qts, LOCAL_RAM_BASE + 8), ==, 0x13579BDF);
@@ -415,8 +363,8 @@ static void test_local_ram(const void *data)
         g_assert_cmphex(qtest_readl(qts, LOCAL_RAM_BASE), ==, 0x600DF00D);
 
         /* Another tile's alias over the NoC, independent of tile (0,0) */
-        qtest_writel(qts, NOC(1, 0, LOCAL_ALIAS_BRISC), 0x98765432);
-        g_assert_cmphex(qtest_readl(qts, NOC(1, 0, LOCAL_ALIAS_BRISC)), ==,
+        qtest_writel(qts, TT_NOC(1, 0, LOCAL_ALIAS_BRISC), 0x98765432);
+        g_assert_cmphex(qtest_readl(qts, TT_NOC(1, 0, LOCAL_ALIAS_BRISC)), ==,
                         0x98765432);
         g_assert_cmphex(qtest_readl(qts, LOCAL_ALIAS_BRISC), ==, 0x600DF00D);
     } else {
@@ -474,39 +422,39 @@ static void test_instrn_routing(const void *data)
     uint32_t before[3];
 
     for (int t = 0; t < 3; t++) {
-        before[t] = qtest_readl(qts, gpr_addr(t, 1));
+        before[t] = qtest_readl(qts, tt_gpr_addr(t, 1));
     }
 
     /* Window t pushes into thread t; half 2 = low half of GPR 1 */
-    qtest_writel(qts, INSTRN_BUF(0), setdmareg(2, 0x1111));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 1)), ==,
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(2, 0x1111));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 1)), ==,
                     (before[0] & 0xFFFF0000) | 0x1111);
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 1)), ==, before[1]);
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(2, 1)), ==, before[2]);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(1, 1)), ==, before[1]);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(2, 1)), ==, before[2]);
 
     /* Half 3 = high half of GPR 1 */
-    qtest_writel(qts, INSTRN_BUF(1), setdmareg(3, 0x2222));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 1)), ==,
+    qtest_writel(qts, TT_INSTRN_BUF(1), tt_setdmareg(3, 0x2222));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(1, 1)), ==,
                     (before[1] & 0xFFFF) | 0x22220000);
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 1)), ==,
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 1)), ==,
                     (before[0] & 0xFFFF0000) | 0x1111);
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(2, 1)), ==, before[2]);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(2, 1)), ==, before[2]);
 
-    qtest_writel(qts, INSTRN_BUF(2), setdmareg(2, 0x3333));
-    qtest_writel(qts, INSTRN_BUF(2), setdmareg(3, 0x4444));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(2, 1)), ==, 0x44443333);
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 1)), ==,
+    qtest_writel(qts, TT_INSTRN_BUF(2), tt_setdmareg(2, 0x3333));
+    qtest_writel(qts, TT_INSTRN_BUF(2), tt_setdmareg(3, 0x4444));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(2, 1)), ==, 0x44443333);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 1)), ==,
                     (before[0] & 0xFFFF0000) | 0x1111);
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 1)), ==,
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(1, 1)), ==,
                     (before[1] & 0xFFFF) | 0x22220000);
 
     /* Highest half (127): high half of GPR 63 */
-    qtest_writel(qts, gpr_addr(2, 63), 0);
-    qtest_writel(qts, INSTRN_BUF(2), setdmareg(127, 0xBEEF));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(2, 63)), ==, 0xBEEF0000);
+    qtest_writel(qts, tt_gpr_addr(2, 63), 0);
+    qtest_writel(qts, TT_INSTRN_BUF(2), tt_setdmareg(127, 0xBEEF));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(2, 63)), ==, 0xBEEF0000);
 
     /* Nothing left queued */
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    tt_assert_all_idle(qts);
 
     qtest_quit(qts);
 }
@@ -515,40 +463,40 @@ static void test_regfile(const void *data)
 {
     const TTArch *a = data;
     QTestState *qts = tt_start(a, NULL);
-    uint32_t other0 = qtest_readl(qts, gpr_addr(0, 7));
-    uint32_t other2 = qtest_readl(qts, gpr_addr(2, 7));
+    uint32_t other0 = qtest_readl(qts, tt_gpr_addr(0, 7));
+    uint32_t other2 = qtest_readl(qts, tt_gpr_addr(2, 7));
 
-    qtest_writel(qts, gpr_addr(1, 7), 0xDEADBEEF);
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 7)), ==, 0xDEADBEEF);
-    g_assert_cmphex(qtest_readb(qts, gpr_addr(1, 7) + 1), ==, 0xBE);
-    g_assert_cmphex(qtest_readb(qts, gpr_addr(1, 7) + 3), ==, 0xDE);
-    g_assert_cmphex(qtest_readw(qts, gpr_addr(1, 7) + 2), ==, 0xDEAD);
-    g_assert_cmphex(qtest_readw(qts, gpr_addr(1, 7)), ==, 0xBEEF);
+    qtest_writel(qts, tt_gpr_addr(1, 7), 0xDEADBEEF);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(1, 7)), ==, 0xDEADBEEF);
+    g_assert_cmphex(qtest_readb(qts, tt_gpr_addr(1, 7) + 1), ==, 0xBE);
+    g_assert_cmphex(qtest_readb(qts, tt_gpr_addr(1, 7) + 3), ==, 0xDE);
+    g_assert_cmphex(qtest_readw(qts, tt_gpr_addr(1, 7) + 2), ==, 0xDEAD);
+    g_assert_cmphex(qtest_readw(qts, tt_gpr_addr(1, 7)), ==, 0xBEEF);
 
-    qtest_writeb(qts, gpr_addr(1, 7), 0x11);
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 7)), ==, 0xDEADBE11);
-    qtest_writeb(qts, gpr_addr(1, 7) + 2, 0x22);
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 7)), ==, 0xDE22BE11);
-    qtest_writew(qts, gpr_addr(1, 7) + 2, 0x3344);
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 7)), ==, 0x3344BE11);
+    qtest_writeb(qts, tt_gpr_addr(1, 7), 0x11);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(1, 7)), ==, 0xDEADBE11);
+    qtest_writeb(qts, tt_gpr_addr(1, 7) + 2, 0x22);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(1, 7)), ==, 0xDE22BE11);
+    qtest_writew(qts, tt_gpr_addr(1, 7) + 2, 0x3344);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(1, 7)), ==, 0x3344BE11);
 
     /* Same register number of the other threads untouched */
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 7)), ==, other0);
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(2, 7)), ==, other2);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 7)), ==, other0);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(2, 7)), ==, other2);
 
     /* First and last GPR of every thread */
     for (int t = 0; t < 3; t++) {
-        qtest_writel(qts, gpr_addr(t, 0), 0x10 + t);
-        qtest_writel(qts, gpr_addr(t, 63), 0x630 + t);
+        qtest_writel(qts, tt_gpr_addr(t, 0), 0x10 + t);
+        qtest_writel(qts, tt_gpr_addr(t, 63), 0x630 + t);
     }
     for (int t = 0; t < 3; t++) {
-        g_assert_cmphex(qtest_readl(qts, gpr_addr(t, 0)), ==, 0x10 + t);
-        g_assert_cmphex(qtest_readl(qts, gpr_addr(t, 63)), ==, 0x630 + t);
+        g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(t, 0)), ==, 0x10 + t);
+        g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(t, 63)), ==, 0x630 + t);
     }
 
     /* A SETDMAREG half-write merges with what the window wrote */
-    qtest_writel(qts, INSTRN_BUF(1), setdmareg(14, 0xAAAA));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 7)), ==, 0x3344AAAA);
+    qtest_writel(qts, TT_INSTRN_BUF(1), tt_setdmareg(14, 0xAAAA));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(1, 7)), ==, 0x3344AAAA);
 
     qtest_quit(qts);
 }
@@ -558,70 +506,70 @@ static void test_fifo_semwait(const void *data)
     const TTArch *a = data;
     QTestState *qts = tt_start(a, NULL);
     uint32_t cap = a->fifo_capacity;
-    uint32_t t1_before = qtest_readl(qts, gpr_addr(1, 0));
+    uint32_t t1_before = qtest_readl(qts, tt_gpr_addr(1, 0));
 
     for (int r = 0; r < 21; r++) {
-        qtest_writel(qts, gpr_addr(0, r), 0);
+        qtest_writel(qts, tt_gpr_addr(0, r), 0);
     }
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    tt_assert_all_idle(qts);
 
     /* Semaphore 0: Value 0, Max 1; T0 waits while it is 0, blocking all */
-    qtest_writel(qts, INSTRN_BUF(0), seminit(1, 0, 1));
-    qtest_writel(qts, INSTRN_BUF(0), semwait(BLOCK_ALL, 1,
-                                             SEMWAIT_WHILE_ZERO));
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_seminit(1, 0, 1));
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_semwait(TT_BLOCK_ALL, 1,
+                                             TT_SEMWAIT_WHILE_ZERO));
+    tt_assert_all_idle(qts);
 
     /*
      * Fill the FIFO: half i gets 0x100 + i, except the last accepted
      * instruction, which rewrites half 0 (checks in-order retirement).
      */
     for (uint32_t i = 0; i < cap; i++) {
-        uint32_t st = qtest_readl(qts, INSTRN_BUF_STATUS);
+        uint32_t st = qtest_readl(qts, TT_INSTRN_BUF_STATUS);
 
         g_assert_cmphex(st & IBS_NOT_FULL(0), ==, IBS_NOT_FULL(0));
         if (i + 1 < cap) {
-            qtest_writel(qts, INSTRN_BUF(0), setdmareg(i, 0x100 + i));
+            qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(i, 0x100 + i));
         } else {
-            qtest_writel(qts, INSTRN_BUF(0), setdmareg(0, 0xF00D));
+            qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(0, 0xF00D));
         }
-        st = qtest_readl(qts, INSTRN_BUF_STATUS);
+        st = qtest_readl(qts, TT_INSTRN_BUF_STATUS);
         g_assert_cmphex(st & IBS_EMPTY(0), ==, 0);
         /* Held at the Wait Gate: nothing written yet */
-        g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 0)), ==, 0);
+        g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 0)), ==, 0);
     }
     /* Full: T0 not-full and empty both clear; T1, T2 idle */
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==,
-                    IBS_ALL_IDLE & ~(IBS_NOT_FULL(0) | IBS_EMPTY(0)));
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS), ==,
+                    TT_IBS_ALL_IDLE & ~(IBS_NOT_FULL(0) | IBS_EMPTY(0)));
     for (uint32_t r = 0; r < 16; r++) {
-        g_assert_cmphex(qtest_readl(qts, gpr_addr(0, r)), ==, 0);
+        g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, r)), ==, 0);
     }
 
     /* A push into the full FIFO from outside a core is dropped */
-    qtest_writel(qts, INSTRN_BUF(0), setdmareg(40, 0x0BAD));
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==,
-                    IBS_ALL_IDLE & ~(IBS_NOT_FULL(0) | IBS_EMPTY(0)));
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(40, 0x0BAD));
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS), ==,
+                    TT_IBS_ALL_IDLE & ~(IBS_NOT_FULL(0) | IBS_EMPTY(0)));
 
     /* T1 is not affected by T0's wait */
-    qtest_writel(qts, INSTRN_BUF(1), setdmareg(1, 0x7777));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 0)), ==,
+    qtest_writel(qts, TT_INSTRN_BUF(1), tt_setdmareg(1, 0x7777));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(1, 0)), ==,
                     (t1_before & 0xFFFF) | 0x77770000);
 
     /* SEMPOST from thread 1 releases T0: everything queued retires */
-    qtest_writel(qts, INSTRN_BUF(1), sempost(1));
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 0)), ==,
+    qtest_writel(qts, TT_INSTRN_BUF(1), tt_sempost(1));
+    tt_assert_all_idle(qts);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 0)), ==,
                     (0x101u << 16) | 0xF00D);
     for (uint32_t i = 2; i + 1 < cap; i++) {
-        uint32_t w = qtest_readl(qts, gpr_addr(0, i / 2));
+        uint32_t w = qtest_readl(qts, tt_gpr_addr(0, i / 2));
 
         g_assert_cmphex((w >> ((i & 1) * 16)) & 0xFFFF, ==, 0x100 + i);
     }
     /* The dropped push did not land */
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 20)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 20)), ==, 0);
 
     /* The semaphore stays at 1 (no SEMGET): T0 is no longer held */
-    qtest_writel(qts, INSTRN_BUF(0), setdmareg(41, 0x4141));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 20)), ==, 0x41410000);
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(41, 0x4141));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 20)), ==, 0x41410000);
 
     qtest_quit(qts);
 }
@@ -630,62 +578,62 @@ static void test_semwait_conditions(const void *data)
 {
     const TTArch *a = data;
     QTestState *qts = tt_start(a, NULL);
-    uint32_t hold = IBS_ALL_IDLE & ~IBS_EMPTY(0);
+    uint32_t hold = TT_IBS_ALL_IDLE & ~IBS_EMPTY(0);
 
     for (int r = 0; r < 8; r++) {
-        qtest_writel(qts, gpr_addr(0, r), 0);
+        qtest_writel(qts, tt_gpr_addr(0, r), 0);
     }
 
     /* Block mask B6 (matrix unit) only: SETDMAREG (scalar unit) passes */
-    qtest_writel(qts, INSTRN_BUF(0), seminit(1 << 1, 0, 1));
-    qtest_writel(qts, INSTRN_BUF(0), semwait(BLOCK_B6_FPU, 1 << 1,
-                                             SEMWAIT_WHILE_ZERO));
-    qtest_writel(qts, INSTRN_BUF(0), setdmareg(0, 0x1234));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 0)), ==, 0x1234);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_seminit(1 << 1, 0, 1));
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_semwait(BLOCK_B6_FPU, 1 << 1,
+                                             TT_SEMWAIT_WHILE_ZERO));
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(0, 0x1234));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 0)), ==, 0x1234);
+    tt_assert_all_idle(qts);
 
     /* Block mask B5 (scalar unit): SETDMAREG is held */
-    qtest_writel(qts, INSTRN_BUF(0), semwait(BLOCK_B5_THCON, 1 << 1,
-                                             SEMWAIT_WHILE_ZERO));
-    qtest_writel(qts, INSTRN_BUF(0), setdmareg(2, 0x5678));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 1)), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, hold);
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_semwait(BLOCK_B5_THCON, 1 << 1,
+                                             TT_SEMWAIT_WHILE_ZERO));
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(2, 0x5678));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 1)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS), ==, hold);
     /* Posting a different semaphore does not release it */
-    qtest_writel(qts, INSTRN_BUF(1), sempost(1 << 4));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 1)), ==, 0);
-    qtest_writel(qts, INSTRN_BUF(1), sempost(1 << 1));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 1)), ==, 0x5678);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    qtest_writel(qts, TT_INSTRN_BUF(1), tt_sempost(1 << 4));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 1)), ==, 0);
+    qtest_writel(qts, TT_INSTRN_BUF(1), tt_sempost(1 << 1));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 1)), ==, 0x5678);
+    tt_assert_all_idle(qts);
 
     /* Condition bit 1: wait while Value >= Max */
-    qtest_writel(qts, INSTRN_BUF(0), seminit(1 << 2, 2, 2));
-    qtest_writel(qts, INSTRN_BUF(0), semwait(BLOCK_ALL, 1 << 2,
-                                             SEMWAIT_WHILE_FULL));
-    qtest_writel(qts, INSTRN_BUF(0), setdmareg(4, 0x9ABC));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 2)), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, hold);
-    qtest_writel(qts, INSTRN_BUF(1), semget(1 << 2));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 2)), ==, 0x9ABC);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_seminit(1 << 2, 2, 2));
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_semwait(TT_BLOCK_ALL, 1 << 2,
+                                             TT_SEMWAIT_WHILE_FULL));
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(4, 0x9ABC));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 2)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS), ==, hold);
+    qtest_writel(qts, TT_INSTRN_BUF(1), tt_semget(1 << 2));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 2)), ==, 0x9ABC);
+    tt_assert_all_idle(qts);
 
     /* Condition already false when the SEMWAIT executes: no hold */
-    qtest_writel(qts, INSTRN_BUF(0), seminit(1 << 3, 1, 2));
-    qtest_writel(qts, INSTRN_BUF(0), semwait(BLOCK_ALL, 1 << 3,
-                                             SEMWAIT_WHILE_ZERO |
-                                             SEMWAIT_WHILE_FULL));
-    qtest_writel(qts, INSTRN_BUF(0), setdmareg(6, 0xDEF0));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 3)), ==, 0xDEF0);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_seminit(1 << 3, 1, 2));
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_semwait(TT_BLOCK_ALL, 1 << 3,
+                                             TT_SEMWAIT_WHILE_ZERO |
+                                             TT_SEMWAIT_WHILE_FULL));
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(6, 0xDEF0));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 3)), ==, 0xDEF0);
+    tt_assert_all_idle(qts);
 
     /* A wait in thread 2 does not hold thread 0 */
-    qtest_writel(qts, INSTRN_BUF(2), seminit(1 << 5, 0, 1));
-    qtest_writel(qts, INSTRN_BUF(2), semwait(BLOCK_ALL, 1 << 5,
-                                             SEMWAIT_WHILE_ZERO));
-    qtest_writel(qts, INSTRN_BUF(2), setdmareg(0, 0x2222));
-    qtest_writel(qts, INSTRN_BUF(0), setdmareg(8, 0x3333));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 4)), ==, 0x3333);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==,
-                    IBS_ALL_IDLE & ~IBS_EMPTY(2));
+    qtest_writel(qts, TT_INSTRN_BUF(2), tt_seminit(1 << 5, 0, 1));
+    qtest_writel(qts, TT_INSTRN_BUF(2), tt_semwait(TT_BLOCK_ALL, 1 << 5,
+                                             TT_SEMWAIT_WHILE_ZERO));
+    qtest_writel(qts, TT_INSTRN_BUF(2), tt_setdmareg(0, 0x2222));
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(8, 0x3333));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 4)), ==, 0x3333);
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS), ==,
+                    TT_IBS_ALL_IDLE & ~IBS_EMPTY(2));
 
     qtest_quit(qts);
 }
@@ -703,26 +651,27 @@ static void test_stallwait(const void *data)
      */
     uint32_t math_src = a->blackhole ? (3u << 7) : (3u << 10);
 
-    qtest_writel(qts, gpr_addr(0, 5), 0);
-    qtest_writel(qts, INSTRN_BUF(0), stallwait(BLOCK_ALL, 0x7FFF & ~math_src));
-    qtest_writel(qts, INSTRN_BUF(0), setdmareg(10, 0xABCD));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(0, 5)), ==, 0xABCD);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    qtest_writel(qts, tt_gpr_addr(0, 5), 0);
+    qtest_writel(qts, TT_INSTRN_BUF(0),
+                 tt_stallwait(TT_BLOCK_ALL, 0x7FFF & ~math_src));
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(10, 0xABCD));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 5)), ==, 0xABCD);
+    tt_assert_all_idle(qts);
 
     /* Thread 2: a wait for SrcA being the matrix unit's is held */
-    qtest_writel(qts, gpr_addr(2, 5), 0);
-    qtest_writel(qts, INSTRN_BUF(2), stallwait(BLOCK_ALL,
+    qtest_writel(qts, tt_gpr_addr(2, 5), 0);
+    qtest_writel(qts, TT_INSTRN_BUF(2), tt_stallwait(TT_BLOCK_ALL,
                                                math_src & (math_src >> 1)));
-    qtest_writel(qts, INSTRN_BUF(2), setdmareg(10, 0x2468));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(2, 5)), ==, 0);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==,
-                    IBS_ALL_IDLE & ~IBS_EMPTY(2));
+    qtest_writel(qts, TT_INSTRN_BUF(2), tt_setdmareg(10, 0x2468));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(2, 5)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS), ==,
+                    TT_IBS_ALL_IDLE & ~IBS_EMPTY(2));
 
-    qtest_writel(qts, INSTRN_BUF(1), stallwait(BLOCK_B5_THCON, 1));
-    qtest_writel(qts, INSTRN_BUF(1), setdmareg(11, 0x1357));
-    g_assert_cmphex(qtest_readl(qts, gpr_addr(1, 5)) >> 16, ==, 0x1357);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==,
-                    IBS_ALL_IDLE & ~IBS_EMPTY(2));
+    qtest_writel(qts, TT_INSTRN_BUF(1), tt_stallwait(BLOCK_B5_THCON, 1));
+    qtest_writel(qts, TT_INSTRN_BUF(1), tt_setdmareg(11, 0x1357));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(1, 5)) >> 16, ==, 0x1357);
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS), ==,
+                    TT_IBS_ALL_IDLE & ~IBS_EMPTY(2));
 
     qtest_quit(qts);
 }
@@ -1002,21 +951,21 @@ static void test_reentrant_overlay(const void *data)
     qtest_writel(qts, ovr, 0x12345678);
     qtest_writel(qts, SOFT_RESET_0,
                  SOFT_RESET_BRISC_ONLY | SOFT_RESET_TDMA_RISC);
-    qtest_writel(qts, INSTRN_BUF(0), OP_XMOV << 24);
+    qtest_writel(qts, TT_INSTRN_BUF(0), OP_XMOV << 24);
     if (a->blackhole) {
-        qtest_writel(qts, INSTRN_BUF(0), OP_STREAMWRCFG << 24);
+        qtest_writel(qts, TT_INSTRN_BUF(0), OP_STREAMWRCFG << 24);
     } else {
-        qtest_writel(qts, gpr_addr(0, 10), 0);
-        qtest_writel(qts, INSTRN_BUF(0), (OP_LOADREG << 24) | (10 << 18) |
+        qtest_writel(qts, tt_gpr_addr(0, 10), 0);
+        qtest_writel(qts, TT_INSTRN_BUF(0), (OP_LOADREG << 24) | (10 << 18) |
                      ((ovr - 0xFFB00000u) >> 2));
     }
     /* Both still held behind the XMOV */
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS) & IBS_EMPTY(0), ==,
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS) & IBS_EMPTY(0), ==,
                     0);
     qtest_writel(qts, SOFT_RESET_0, SOFT_RESET_BRISC_ONLY);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    tt_assert_all_idle(qts);
     g_assert_cmphex(qtest_readl(qts, a->blackhole ? CFG_BASE
-                                                  : gpr_addr(0, 10)), ==,
+                                                  : tt_gpr_addr(0, 10)), ==,
                     0x12345678);
     qtest_quit(qts);
 }
@@ -1050,9 +999,9 @@ static void test_debug_regs(const void *data)
     g_assert_cmphex(qtest_readl(qts, DBG_FEATURE_DISABLE), ==, 0);
 
     /* INSTRN_BUF_STATUS is status: all FIFOs empty and not full */
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
-    qtest_writel(qts, INSTRN_BUF_STATUS, 0);
-    g_assert_cmphex(qtest_readl(qts, INSTRN_BUF_STATUS), ==, IBS_ALL_IDLE);
+    tt_assert_all_idle(qts);
+    qtest_writel(qts, TT_INSTRN_BUF_STATUS, 0);
+    tt_assert_all_idle(qts);
 
     if (a->blackhole) {
         g_assert_cmphex(qtest_readl(qts, BH_DISABLE_RESET), ==, 0);
@@ -1095,9 +1044,9 @@ int main(int argc, char **argv)
         }
         add_test(a, "instrn-routing", test_instrn_routing);
         add_test(a, "regfile", test_regfile);
-        add_test(a, "fifo-semwait", test_fifo_semwait);
-        add_test(a, "semwait-conditions", test_semwait_conditions);
-        add_test(a, "stallwait", test_stallwait);
+        add_test(a, "fifo-tt_semwait", test_fifo_semwait);
+        add_test(a, "tt_semwait-conditions", test_semwait_conditions);
+        add_test(a, "tt_stallwait", test_stallwait);
         add_test(a, "wall-clock", test_wall_clock);
         add_test(a, "cfg-states", test_cfg_states);
         if (a->blackhole) {
