@@ -42,7 +42,7 @@ static const char *const tt_dprint_hart_name[TT_DPRINT_NUM_BUFS] = {
 
 static void tt_dprint_out(TTDprintState *s, const char *buf, size_t len)
 {
-    if (qemu_chr_fe_backend_connected(&s->chr)) {
+    if (s->use_chr) {
         qemu_chr_fe_write_all(&s->chr, (const uint8_t *)buf, len);
     } else {
         fwrite(buf, 1, len, stdout);
@@ -802,6 +802,7 @@ static void tt_dprint_realize(DeviceState *dev, Error **errp)
             return;
         }
     }
+    s->use_chr = qemu_chr_fe_backend_connected(&s->chr);
     s->raised = g_hash_table_new(NULL, NULL);
     s->num_harts = s->num_tiles * TT_DPRINT_NUM_BUFS;
     s->harts = g_new0(TTDprintHart, s->num_harts);

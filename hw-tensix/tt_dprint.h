@@ -63,6 +63,7 @@ struct TTDprintState {
     uint32_t base;              /* L1 offset of the first buffer */
     CharBackend chr;            /* output; stdout when not connected */
     TTTileState *tiles;         /* set by the machine before realize */
+    bool use_chr;               /* chr was connected at realize */
 
     QEMUTimer *timer;
     Notifier exit_notifier;     /* last poll when QEMU exits */

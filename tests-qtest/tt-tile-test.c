@@ -516,7 +516,7 @@ static void test_fifo_semwait(const void *data)
     /* Semaphore 0: Value 0, Max 1; T0 waits while it is 0, blocking all */
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_seminit(1, 0, 1));
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_semwait(TT_BLOCK_ALL, 1,
-                                             TT_SEMWAIT_WHILE_ZERO));
+                                                   TT_SEMWAIT_WHILE_ZERO));
     tt_assert_all_idle(qts);
 
     /*
@@ -587,14 +587,14 @@ static void test_semwait_conditions(const void *data)
     /* Block mask B6 (matrix unit) only: SETDMAREG (scalar unit) passes */
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_seminit(1 << 1, 0, 1));
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_semwait(BLOCK_B6_FPU, 1 << 1,
-                                             TT_SEMWAIT_WHILE_ZERO));
+                                                   TT_SEMWAIT_WHILE_ZERO));
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(0, 0x1234));
     g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 0)), ==, 0x1234);
     tt_assert_all_idle(qts);
 
     /* Block mask B5 (scalar unit): SETDMAREG is held */
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_semwait(BLOCK_B5_THCON, 1 << 1,
-                                             TT_SEMWAIT_WHILE_ZERO));
+                                                   TT_SEMWAIT_WHILE_ZERO));
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(2, 0x5678));
     g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 1)), ==, 0);
     g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS), ==, hold);
@@ -608,7 +608,7 @@ static void test_semwait_conditions(const void *data)
     /* Condition bit 1: wait while Value >= Max */
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_seminit(1 << 2, 2, 2));
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_semwait(TT_BLOCK_ALL, 1 << 2,
-                                             TT_SEMWAIT_WHILE_FULL));
+                                                   TT_SEMWAIT_WHILE_FULL));
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(4, 0x9ABC));
     g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 2)), ==, 0);
     g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS), ==, hold);
@@ -619,8 +619,8 @@ static void test_semwait_conditions(const void *data)
     /* Condition already false when the SEMWAIT executes: no hold */
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_seminit(1 << 3, 1, 2));
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_semwait(TT_BLOCK_ALL, 1 << 3,
-                                             TT_SEMWAIT_WHILE_ZERO |
-                                             TT_SEMWAIT_WHILE_FULL));
+                                                   TT_SEMWAIT_WHILE_ZERO |
+                                                   TT_SEMWAIT_WHILE_FULL));
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(6, 0xDEF0));
     g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 3)), ==, 0xDEF0);
     tt_assert_all_idle(qts);
@@ -628,7 +628,7 @@ static void test_semwait_conditions(const void *data)
     /* A wait in thread 2 does not hold thread 0 */
     qtest_writel(qts, TT_INSTRN_BUF(2), tt_seminit(1 << 5, 0, 1));
     qtest_writel(qts, TT_INSTRN_BUF(2), tt_semwait(TT_BLOCK_ALL, 1 << 5,
-                                             TT_SEMWAIT_WHILE_ZERO));
+                                                   TT_SEMWAIT_WHILE_ZERO));
     qtest_writel(qts, TT_INSTRN_BUF(2), tt_setdmareg(0, 0x2222));
     qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(8, 0x3333));
     g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 4)), ==, 0x3333);
@@ -660,8 +660,8 @@ static void test_stallwait(const void *data)
 
     /* Thread 2: a wait for SrcA being the matrix unit's is held */
     qtest_writel(qts, tt_gpr_addr(2, 5), 0);
-    qtest_writel(qts, TT_INSTRN_BUF(2), tt_stallwait(TT_BLOCK_ALL,
-                                               math_src & (math_src >> 1)));
+    qtest_writel(qts, TT_INSTRN_BUF(2),
+                 tt_stallwait(TT_BLOCK_ALL, math_src & (math_src >> 1)));
     qtest_writel(qts, TT_INSTRN_BUF(2), tt_setdmareg(10, 0x2468));
     g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(2, 5)), ==, 0);
     g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS), ==,
@@ -674,6 +674,182 @@ static void test_stallwait(const void *data)
                     TT_IBS_ALL_IDLE & ~IBS_EMPTY(2));
 
     qtest_quit(qts);
+}
+
+/*
+ * Migration while Tensix threads wait.  T0 waits in SEMWAIT while
+ * semaphore 0 is zero, T2 in SEMWAIT while semaphore 2 is full, each
+ * with SETDMAREGs queued behind; T1 is free.  The snapshot is restored
+ * into a second QEMU, where T1 releases both waits (SEMPOST 0, SEMGET 2);
+ * every GPR must then be what the same sequence gives without migration,
+ * and what SEMWAIT.md says.
+ */
+static void migrate_waits_hold(QTestState *qts)
+{
+    for (int t = 0; t < 3; t++) {
+        for (int r = 0; r < 64; r++) {
+            qtest_writel(qts, tt_gpr_addr(t, r), 0);
+        }
+    }
+    tt_push(qts, 0, tt_seminit(1 << 0, 0, 1));
+    tt_push(qts, 0, tt_semwait(TT_BLOCK_ALL, 1 << 0, TT_SEMWAIT_WHILE_ZERO));
+    tt_push(qts, 0, tt_setdmareg(0, 0x1111));
+    tt_push(qts, 0, tt_setdmareg(3, 0x2222));
+    tt_push(qts, 2, tt_seminit(1 << 2, 1, 1));
+    tt_push(qts, 2, tt_semwait(TT_BLOCK_ALL, 1 << 2, TT_SEMWAIT_WHILE_FULL));
+    tt_push(qts, 2, tt_setdmareg(9, 0x3333));
+    tt_push(qts, 1, tt_setdmareg(1, 0x4444));
+}
+
+static void migrate_waits_release(QTestState *qts)
+{
+    tt_push(qts, 1, tt_sempost(1 << 0));
+    tt_push(qts, 1, tt_semget(1 << 2));
+    tt_push(qts, 0, tt_setdmareg(4, 0x5555));
+    tt_push(qts, 2, tt_setdmareg(10, 0x6666));
+}
+
+static void migrate_waits_gprs(QTestState *qts, uint32_t *gpr)
+{
+    for (int t = 0; t < 3; t++) {
+        for (int r = 0; r < 64; r++) {
+            gpr[t * 64 + r] = qtest_readl(qts, tt_gpr_addr(t, r));
+        }
+    }
+}
+
+static void test_migrate_waits(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    uint32_t want[3 * 64], got[3 * 64];
+
+    /* Reference: the same sequence without migration */
+    migrate_waits_hold(qts);
+    migrate_waits_release(qts);
+    migrate_waits_gprs(qts, want);
+    qtest_quit(qts);
+
+    qts = tt_start(a, NULL);
+    migrate_waits_hold(qts);
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS), ==,
+                    TT_IBS_ALL_IDLE & ~(IBS_EMPTY(0) | IBS_EMPTY(2)));
+    qts = tt_migrate_via_file(qts, a->machine);
+    /* Still held after the restore; T1's work is done */
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS), ==,
+                    TT_IBS_ALL_IDLE & ~(IBS_EMPTY(0) | IBS_EMPTY(2)));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 0)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(2, 4)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(1, 0)), ==, 0x44440000);
+    migrate_waits_release(qts);
+    tt_assert_all_idle(qts);
+    migrate_waits_gprs(qts, got);
+    qtest_quit(qts);
+
+    /* SETDMAREG half h: GPR h / 2, bits 16 * (h % 2) */
+    g_assert_cmphex(got[0 * 64 + 0], ==, 0x1111);
+    g_assert_cmphex(got[0 * 64 + 1], ==, 0x22220000);
+    g_assert_cmphex(got[0 * 64 + 2], ==, 0x5555);
+    g_assert_cmphex(got[1 * 64 + 0], ==, 0x44440000);
+    g_assert_cmphex(got[2 * 64 + 4], ==, 0x33330000);
+    g_assert_cmphex(got[2 * 64 + 5], ==, 0x6666);
+    for (int i = 0; i < 3 * 64; i++) {
+        g_assert_cmphex(got[i], ==, want[i]);
+    }
+}
+
+/*
+ * Migration of a parked core (TCG: guest code runs).  BRISC's program,
+ * at its reset PC 0 in L1, pops its own mailbox (empty: the load parks
+ * the core) and stores the word to L1 0x100.  The snapshot is taken
+ * while it waits; in the restored QEMU a word sent to the mailbox wakes
+ * it, and the load completes there.
+ */
+#define PARK_RESULT             0x100u
+
+static void test_migrate_parked(const void *data)
+{
+    const TTArch *a = data;
+    static const uint32_t prog[] = {
+        0xFFEC05B7,     /* lui  a1, 0xFFEC0   (MAILBOX(0)) */
+        0x0005A503,     /* lw   a0, 0(a1)     (parks: empty) */
+        0x10A02023,     /* sw   a0, 0x100(zero) */
+        0x0000006F,     /* j    . */
+    };
+    g_autofree char *machine = g_strdup_printf("%s -accel tcg", a->machine);
+    QTestState *qts = qtest_initf("-machine %s -S", machine);
+    uint32_t v = 0;
+
+    qtest_memwrite(qts, 0, prog, sizeof(prog));
+    qtest_writel(qts, PARK_RESULT, 0xDEAD);
+    qtest_qmp_assert_success(qts, "{ 'execute': 'cont' }");
+    /* Parked in the load (well before the 200 ms deadlock check) */
+    g_usleep(50 * 1000);
+    g_assert_cmphex(qtest_readl(qts, PARK_RESULT), ==, 0xDEAD);
+    qts = tt_migrate_via_file(qts, machine);
+    g_usleep(50 * 1000);
+    g_assert_cmphex(qtest_readl(qts, PARK_RESULT), ==, 0xDEAD);
+    qtest_writel(qts, MAILBOX(0), 0xC0FFEE);
+    for (int i = 0; i < 500 && v != 0xC0FFEE; i++) {
+        g_usleep(10 * 1000);
+        v = qtest_readl(qts, PARK_RESULT);
+    }
+    g_assert_cmphex(v, ==, 0xC0FFEE);
+    qtest_quit(qts);
+}
+
+/*
+ * The DPRINT server's decoder state migrates: BRISC's buffer (tt-metal
+ * layout at the default dprint-base 0x268, buffer 4; header wpos, rpos,
+ * core x/y; records [type][size][payload]) gets the string "hel" before
+ * the snapshot and "lo\n" after it; the line printed is one line.
+ */
+#define DPRINT_BR_BUF           (0x268u + 4 * 204u)
+#define DPRINT_POLL_NS          1000000
+
+static void dprint_cstr(QTestState *qts, uint32_t *wpos, const char *str)
+{
+    uint8_t rec[64];
+    size_t len = strlen(str) + 1;
+
+    rec[0] = 0;                 /* DPrintTypeID CSTR, with its NUL */
+    rec[1] = len;
+    memcpy(rec + 2, str, len);
+    qtest_memwrite(qts, DPRINT_BR_BUF + 12 + *wpos, rec, len + 2);
+    *wpos += len + 2;
+    qtest_writel(qts, DPRINT_BR_BUF, *wpos);
+}
+
+static void test_migrate_dprint(const void *data)
+{
+    const TTArch *a = data;
+    g_autofree char *dir = g_dir_make_tmp("tt-dprint-XXXXXX", NULL);
+    g_autofree char *out = g_strdup_printf("%s/out", dir);
+    g_autofree char *machine = NULL;
+    g_autofree char *text = NULL;
+    QTestState *qts;
+    uint32_t wpos = 0;
+
+    g_assert(dir);
+    machine = g_strdup_printf("%s,dprint=on,dprint-chardev=dp "
+                              "-chardev file,id=dp,path=%s", a->machine, out);
+    qts = qtest_initf("-machine %s", machine);
+    qtest_writel(qts, DPRINT_BR_BUF + 4, 0);
+    dprint_cstr(qts, &wpos, "hel");
+    qtest_clock_step(qts, 2 * DPRINT_POLL_NS);
+    /* Consumed, nothing printed yet */
+    g_assert_cmpuint(qtest_readl(qts, DPRINT_BR_BUF + 4), ==, wpos);
+    qts = tt_migrate_via_file(qts, machine);
+    dprint_cstr(qts, &wpos, "lo\n");
+    /* qtest's virtual clock restarts at 0: step past the saved timer */
+    qtest_clock_step(qts, 10 * DPRINT_POLL_NS);
+    g_assert_cmpuint(qtest_readl(qts, DPRINT_BR_BUF + 4), ==, wpos);
+    qtest_quit(qts);
+
+    g_assert(g_file_get_contents(out, &text, NULL, NULL));
+    g_assert_cmpstr(text, ==, "0:(x=0,y=0):BR: hello\n");
+    unlink(out);
+    rmdir(dir);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1044,9 +1220,12 @@ int main(int argc, char **argv)
         }
         add_test(a, "instrn-routing", test_instrn_routing);
         add_test(a, "regfile", test_regfile);
-        add_test(a, "fifo-tt_semwait", test_fifo_semwait);
-        add_test(a, "tt_semwait-conditions", test_semwait_conditions);
-        add_test(a, "tt_stallwait", test_stallwait);
+        add_test(a, "fifo-semwait", test_fifo_semwait);
+        add_test(a, "semwait-conditions", test_semwait_conditions);
+        add_test(a, "stallwait", test_stallwait);
+        add_test(a, "migrate-waits", test_migrate_waits);
+        add_test(a, "migrate-dprint", test_migrate_dprint);
+        add_test(a, "migrate-parked", test_migrate_parked);
         add_test(a, "wall-clock", test_wall_clock);
         add_test(a, "cfg-states", test_cfg_states);
         if (a->blackhole) {
