@@ -537,7 +537,7 @@ static void test_threads(const void *data)
         tt_push(qts, t, setadc(U0 | U1 | PK, t & 1, Y, 0x100 + t));
         tt_push(qts, t, adc4(OP_INCADCZW, U1, 0, t + 1, 0, 0, 0, 0));
         tt_push(qts, t, setrwc(0, 0, t + 1, t + 2, t + 3,
-                            RWC_SRCA | RWC_SRCB | RWC_DST));
+                               RWC_SRCA | RWC_SRCB | RWC_DST));
         tt_push(qts, t, incrwc(0, 0, 0, 4 * t));
     }
     get_adc(qts, &a);
@@ -753,7 +753,7 @@ static void test_migrate(const void *data)
         tt_push(src, t, adc4(OP_SETADCZW, U1 | PK, 0, 7, 6, 5, 4, 0xF));
         tt_push(src, t, adc4(OP_INCADCZW, PK, 0, 1, 1, 1, 1, 0));
         tt_push(src, t, setrwc(0, 0, 9 + t, 3, 7 - t,
-                            RWC_SRCA | RWC_SRCB | RWC_DST));
+                               RWC_SRCA | RWC_SRCB | RWC_DST));
         tt_push(src, t, incrwc(0, 5, 1, 2 + t));
         tt_push(src, t, setrwc(0, 0, 3, 2, 1, RWC_BH_SP));
     }

@@ -481,7 +481,7 @@ static void noc1_canonical_coordinates(Replay *r)
                 }
             }
             cfg0 = qtest_readl(r->qts, TT_NOC(dx, dy, NOC1_NIU +
-                                           NOC_CFG(NIU_CFG_0)));
+                                              NOC_CFG(NIU_CFG_0)));
             qtest_writel(r->qts, TT_NOC(dx, dy, NOC1_NIU + NOC_CFG(NIU_CFG_0)),
                          cfg0 | NIU_CFG_0_XLAT_EN);
         }

@@ -239,7 +239,7 @@ static uint32_t counter(QTestState *qts, uint32_t x, uint32_t y, int noc,
                         int idx)
 {
     return qtest_readl(qts, TT_NOC(x, y, NIU_BASE + noc * NIU_SIZE + 0x200 +
-                                4 * idx));
+                                   4 * idx));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -421,8 +421,8 @@ static void test_dram(const void *data)
             g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y, c->dram_size)), ==,
                             0);
             /* WH: 1 GiB is the second GDDR6 channel of the group */
-            qtest_writel(qts, TT_NOC(x,
-                         y, (1ULL << 30) + 8 * p), 0xC0DE0000 | p);
+            qtest_writel(qts, TT_NOC(x, y, (1ULL << 30) + 8 * p),
+                         0xC0DE0000 | p);
         }
         for (int p = 0; p < 3; p++) {
             uint32_t x = c->dram[ch][p][0], y = c->dram[ch][p][1];
@@ -617,10 +617,10 @@ static void test_release(const void *data)
     /* The same after a system reset */
     qtest_system_reset(qts);
     g_assert_cmphex(qtest_readl(qts, TT_NOC(c->first_x, c->first_y,
-                                         SOFT_RESET_0)), ==,
+                                            SOFT_RESET_0)), ==,
                     SOFT_RESET_BRISC_ONLY);
     g_assert_cmphex(qtest_readl(qts, TT_NOC(c->first_x + 1, c->first_y,
-                                         SOFT_RESET_0)), ==,
+                                            SOFT_RESET_0)), ==,
                     SOFT_RESET_ALL_HELD);
     qtest_quit(qts);
     unlink(elf);
