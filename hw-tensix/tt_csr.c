@@ -94,7 +94,7 @@ static RISCVException tt_mhartid_read(CPURISCVState *env, int csrno,
 
 void tt_csr_register(void)
 {
-    static bool done;
+    static bool done;           /* the table is per process, not per machine */
     static riscv_csr_operations ops = {
         .name = "tt-custom",
         .predicate = tt_csr_pred,
