@@ -224,7 +224,8 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     qdev_prop_set_uint64(DEVICE(&c->cpu), "resetvec", a->default_reset_pc[i]);
     qdev_prop_set_bit(DEVICE(&c->cpu), "start-powered-off",
                       i != TT_CORE_BRISC);
-    qdev_prop_set_bit(DEVICE(&c->cpu), "x-tt-tensix", i != TT_CORE_NCRISC);
+    qdev_prop_set_bit(DEVICE(&c->cpu), "xttensix", i != TT_CORE_NCRISC);
+    qdev_prop_set_uint64(DEVICE(&c->cpu), "tt-instrn-buf", TT_INSTRN_BUF_BASE);
     object_property_set_link(OBJECT(&c->cpu), "memory", OBJECT(&c->view),
                              &error_abort);
     if (!qdev_realize(DEVICE(&c->cpu), NULL, errp)) {
