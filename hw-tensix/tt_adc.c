@@ -6,11 +6,12 @@
  * instruction.
  *
  * tt-isa-documentation WormholeB0 TensixCoprocessor/ADCs.md, RWCs.md,
- * MiscellaneousUnit.md and the instruction pages.  Field positions are
- * those of the encoding diagrams (Diagrams/Src/Bits32.lua), which agree
- * with tt-llk's assembly.yaml for both architectures except for what
- * assembly.yaml leaves out (the ThreadOverride fields) and Blackhole's
- * SETRWC SFPU SP bit.
+ * MiscellaneousUnit.md and the instruction pages.  Operands are read with
+ * the generated fields of tt_isa_fields.h (tt-llk's assembly.yaml), which
+ * agree with the encoding diagrams (Diagrams/Src/Bits32.lua) for both
+ * architectures except for what assembly.yaml leaves out: the
+ * ThreadOverride fields (inside Value or Ch1_Y) and Blackhole's SETRWC
+ * SFPU SP bit (inside BitMask).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -22,7 +23,7 @@
 #include "qapi/util.h"
 #include "qapi/qapi-builtin-visit.h"
 #include "migration/vmstate.h"
-#include "tt_tensix_int.h"
+#include "tt_unit.h"
 #include "trace.h"
 
 static const char *const tt_adc_unit_name[TT_ADC_NUM_UNITS] = {
@@ -86,12 +87,6 @@ static const TTAdcArchInfo tt_adc_arch[TT_ARCH__MAX] = {
     },
 };
 
-/* Instruction fields common to the ADC instructions (Bits32.lua) */
-#define TT_ADC_F_UNITS(insn)    extract32(insn, 21, 3)  /* PK:U1:U0 */
-#define TT_ADC_F_OVERRIDE(insn) extract32(insn, 18, 2)  /* ThreadOverride */
-#define TT_ADC_F_VAL(insn, k)   extract32(insn, 6 + 3 * (k), 3)
-#define TT_ADC_F_BITS(insn)     extract32(insn, 0, 4)
-
 /* ---------------------------------------------------------------------- */
 /* Accessors for the data path                                            */
 /* ---------------------------------------------------------------------- */
@@ -101,7 +96,7 @@ uint32_t tt_adc_width(int xyzw)
     return tt_adc_mask[xyzw & 3];
 }
 
-TTAdcChannel *tt_adc_channel(TTTensixState *s, int set, int unit, int ch)
+TTAdcChannel *tt_adc_channel(TTCoproc *s, int set, int unit, int ch)
 {
     return &s->adc.adc[set][unit].ch[ch];
 }
@@ -121,12 +116,12 @@ void tt_adc_inc(TTAdcChannel *c, int xyzw, uint32_t inc)
     c->val[xyzw] = (c->val[xyzw] + inc) & tt_adc_mask[xyzw];
 }
 
-TTRwc *tt_rwc_get(TTTensixState *s, int t)
+TTRwc *tt_rwc_get(TTCoproc *s, int t)
 {
     return &s->adc.rwc[t];
 }
 
-static void tt_adc_trace(TTTensixState *s, int set, int unit, int ch,
+static void tt_adc_trace(TTCoproc *s, int set, int unit, int ch,
                          int xyzw)
 {
     TTAdcChannel *c = tt_adc_channel(s, set, unit, ch);
@@ -136,7 +131,7 @@ static void tt_adc_trace(TTTensixState *s, int set, int unit, int ch,
                          c->cr[xyzw]);
 }
 
-static void tt_rwc_trace(TTTensixState *s, int t)
+static void tt_rwc_trace(TTCoproc *s, int t)
 {
     TTRwc *r = &s->adc.rwc[t];
 
@@ -144,7 +139,7 @@ static void tt_rwc_trace(TTTensixState *s, int t)
                      r->dst_cr, r->fidelity);
 }
 
-void tt_adc_write_counter(TTTensixState *s, int t, unsigned which,
+void tt_adc_write_counter(TTCoproc *s, int t, unsigned which,
                           uint32_t value)
 {
     int xyzw = extract32(which, 0, 2);
@@ -171,12 +166,12 @@ void tt_adc_write_counter(TTTensixState *s, int t, unsigned which,
 /* ---------------------------------------------------------------------- */
 
 /* ThreadConfig[@t][@word] (16-bit entries) */
-static uint32_t tt_adc_thd_cfg(TTTensixState *s, int t, unsigned word)
+static uint32_t tt_adc_thd_cfg(TTCoproc *s, int t, unsigned word)
 {
     return s->cfg.thd[t][word] & 0xffff;
 }
 
-void tt_rwc_apply_addr_mod(TTTensixState *s, int t, uint32_t addr_mod,
+void tt_rwc_apply_addr_mod(TTCoproc *s, int t, uint32_t addr_mod,
                            bool update_fidelity)
 {
     const TTAdcArchInfo *ai = &tt_adc_arch[s->arch->id];
@@ -258,7 +253,7 @@ void tt_rwc_apply_addr_mod(TTTensixState *s, int t, uint32_t addr_mod,
 /* Miscellaneous Unit instructions                                        */
 /* ---------------------------------------------------------------------- */
 
-static void tt_adc_reserved(TTTensixState *s, int t, uint32_t insn,
+static void tt_adc_reserved(TTCoproc *s, int t, uint32_t insn,
                             uint32_t mask)
 {
     if (insn & mask) {
@@ -277,13 +272,16 @@ static int tt_adc_which_thread(int t, uint32_t override)
     return override == 0 ? t : override - 1;
 }
 
-/* SETADC: one counter and its checkpoint = NewValue */
-static void tt_adc_setadc(TTTensixState *s, int t, uint32_t insn)
+/*
+ * SETADC: one counter and its checkpoint = NewValue.  Bits 17:16 of the
+ * Value field are ThreadOverride (SETADC.md).
+ */
+TTExec tt_setadc(TTCoproc *s, int t, uint32_t insn)
 {
-    uint32_t new_value = extract32(insn, 0, 18);
-    int xyzw = extract32(insn, 18, 2);
-    int ch = extract32(insn, 20, 1);
-    uint32_t units = TT_ADC_F_UNITS(insn);
+    uint32_t new_value = FIELD_EX32(insn, SETADC, Value);
+    int xyzw = FIELD_EX32(insn, SETADC, DimensionIndex);
+    int ch = FIELD_EX32(insn, SETADC, ChannelIndex);
+    uint32_t units = FIELD_EX32(insn, SETADC, CntSetMask);
     int set = tt_adc_which_thread(t, new_value >> 16);
 
     for (int u = 0; u < TT_ADC_NUM_UNITS; u++) {
@@ -299,13 +297,21 @@ static void tt_adc_setadc(TTTensixState *s, int t, uint32_t insn)
             tt_adc_trace(s, set, u, ch, xyzw);
         }
     }
+    return TT_EXEC_DONE;
 }
 
-/* SETADCXX: Channel[0].X = X0Val, Channel[1].X = X1Val, and checkpoints */
-static void tt_adc_setadcxx(TTTensixState *s, int t, uint32_t insn)
+/*
+ * SETADCXX: Channel[0].X = X0Val, Channel[1].X = X1Val, and checkpoints.
+ * The x_end2 field is 11 bits wide; SETADCXX.md takes X1Val from its
+ * bits 9:0 (instruction bits 19:10), bit 20 is reserved.
+ */
+TTExec tt_setadcxx(TTCoproc *s, int t, uint32_t insn)
 {
-    uint32_t xval[2] = { extract32(insn, 0, 10), extract32(insn, 10, 10) };
-    uint32_t units = TT_ADC_F_UNITS(insn);
+    uint32_t xval[2] = {
+        FIELD_EX32(insn, SETADCXX, x_start),
+        FIELD_EX32(insn, SETADCXX, x_end2) & 0x3ff,
+    };
+    uint32_t units = FIELD_EX32(insn, SETADCXX, CntSetMask);
 
     tt_adc_reserved(s, t, insn, 1u << 20);
     for (int u = 0; u < TT_ADC_NUM_UNITS; u++) {
@@ -320,22 +326,36 @@ static void tt_adc_setadcxx(TTTensixState *s, int t, uint32_t insn)
             tt_adc_trace(s, t, u, ch, TT_ADC_X);
         }
     }
+    return TT_EXEC_DONE;
 }
 
 enum { TT_ADC_OP_SET, TT_ADC_OP_INC, TT_ADC_OP_ADDRCR };
 
 /*
- * SETADCXY/ZW, INCADCXY/ZW, ADDRCRXY/ZW.  Field k (k = 0..3, bits
- * 6 + 3k) and BitMask bit k name, in order, Channel[0].<d0>,
- * Channel[0].<d1>, Channel[1].<d0>, Channel[1].<d1> with (d0, d1) = (X, Y)
- * or (Z, W).
+ * The operand fields of SETADCXY/ZW, INCADCXY/ZW and ADDRCRXY/ZW.  val[k]
+ * (k = 0..3: Ch0_X, Ch0_Y, Ch1_X, Ch1_Y) and BitMask bit k name, in order,
+ * Channel[0].<d0>, Channel[0].<d1>, Channel[1].<d0>, Channel[1].<d1> with
+ * (d0, d1) = (X, Y) or (Z, W).
+ *
+ * The generated fields are wider than the functional models' operands
+ * (SETADCXY.md, INCADCXY.md, ADDRCRXY.md and their ZW pages): Ch1_Y is
+ * 6 bits wide (instruction bits 20:15), of which bits 2:0 are the value,
+ * bits 4:3 are ThreadOverride and bit 5 is reserved; BitMask is 6 bits
+ * wide, of which bits 3:0 are used and bits 5:4 are reserved.  INCADCXY/ZW
+ * have no BitMask: they apply all four values.
  */
-static void tt_adc_xyzw(TTTensixState *s, int t, uint32_t insn, int d0,
-                        int op)
+typedef struct TTAdcXyzwOps {
+    uint32_t cnt_set_mask;      /* PK:U1:U0 */
+    uint32_t bit_mask;
+    uint32_t val[4];
+} TTAdcXyzwOps;
+
+static void tt_adc_xyzw(TTCoproc *s, int t, uint32_t insn, int d0, int op,
+                        const TTAdcXyzwOps *o)
 {
-    uint32_t units = TT_ADC_F_UNITS(insn);
-    uint32_t bits = op == TT_ADC_OP_INC ? 0xf : TT_ADC_F_BITS(insn);
-    int set = tt_adc_which_thread(t, TT_ADC_F_OVERRIDE(insn));
+    uint32_t units = o->cnt_set_mask;
+    uint32_t bits = op == TT_ADC_OP_INC ? 0xf : o->bit_mask & 0xf;
+    int set = tt_adc_which_thread(t, extract32(o->val[3], 3, 2));
 
     tt_adc_reserved(s, t, insn, (1u << 20) | (op == TT_ADC_OP_INC ?
                                               0x3f : 0x30));
@@ -346,7 +366,7 @@ static void tt_adc_xyzw(TTTensixState *s, int t, uint32_t insn, int d0,
         for (int k = 0; k < 4; k++) {
             TTAdcChannel *c = tt_adc_channel(s, set, u, k >> 1);
             int d = d0 + (k & 1);
-            uint32_t v = TT_ADC_F_VAL(insn, k);
+            uint32_t v = o->val[k] & 7;
 
             if (!(bits & (1u << k))) {
                 continue;
@@ -369,8 +389,118 @@ static void tt_adc_xyzw(TTTensixState *s, int t, uint32_t insn, int d0,
     }
 }
 
-/* SETDVALID gives SrcA/SrcB banks to the Matrix Unit (tt_srcregs.c) */
-static void tt_adc_setdvalid(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_setadcxy(TTCoproc *s, int t, uint32_t insn)
+{
+    TTAdcXyzwOps o = {
+        .cnt_set_mask = FIELD_EX32(insn, SETADCXY, CntSetMask),
+        .bit_mask = FIELD_EX32(insn, SETADCXY, BitMask),
+        .val = {
+            FIELD_EX32(insn, SETADCXY, Ch0_X),
+            FIELD_EX32(insn, SETADCXY, Ch0_Y),
+            FIELD_EX32(insn, SETADCXY, Ch1_X),
+            FIELD_EX32(insn, SETADCXY, Ch1_Y),
+        },
+    };
+
+    tt_adc_xyzw(s, t, insn, TT_ADC_X, TT_ADC_OP_SET, &o);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_incadcxy(TTCoproc *s, int t, uint32_t insn)
+{
+    TTAdcXyzwOps o = {
+        .cnt_set_mask = FIELD_EX32(insn, INCADCXY, CntSetMask),
+        .val = {
+            FIELD_EX32(insn, INCADCXY, Ch0_X),
+            FIELD_EX32(insn, INCADCXY, Ch0_Y),
+            FIELD_EX32(insn, INCADCXY, Ch1_X),
+            FIELD_EX32(insn, INCADCXY, Ch1_Y),
+        },
+    };
+
+    tt_adc_xyzw(s, t, insn, TT_ADC_X, TT_ADC_OP_INC, &o);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_addrcrxy(TTCoproc *s, int t, uint32_t insn)
+{
+    TTAdcXyzwOps o = {
+        .cnt_set_mask = FIELD_EX32(insn, ADDRCRXY, CntSetMask),
+        .bit_mask = FIELD_EX32(insn, ADDRCRXY, BitMask),
+        .val = {
+            FIELD_EX32(insn, ADDRCRXY, Ch0_X),
+            FIELD_EX32(insn, ADDRCRXY, Ch0_Y),
+            FIELD_EX32(insn, ADDRCRXY, Ch1_X),
+            FIELD_EX32(insn, ADDRCRXY, Ch1_Y),
+        },
+    };
+
+    tt_adc_xyzw(s, t, insn, TT_ADC_X, TT_ADC_OP_ADDRCR, &o);
+    return TT_EXEC_DONE;
+}
+
+/*
+ * assembly.yaml (and so tt_isa_fields.h) names the fields of SETADCZW,
+ * INCADCZW and ADDRCRZW Ch0_X, Ch0_Y, Ch1_X, Ch1_Y, although they hold
+ * Channel[0].Z, Channel[0].W, Channel[1].Z, Channel[1].W (tt-llk's encoder
+ * calls them Ch0_Z, Ch0_W, Ch1_Z, Ch1_W).
+ */
+TTExec tt_setadczw(TTCoproc *s, int t, uint32_t insn)
+{
+    TTAdcXyzwOps o = {
+        .cnt_set_mask = FIELD_EX32(insn, SETADCZW, CntSetMask),
+        .bit_mask = FIELD_EX32(insn, SETADCZW, BitMask),
+        .val = {
+            FIELD_EX32(insn, SETADCZW, Ch0_X),      /* Ch0_Z */
+            FIELD_EX32(insn, SETADCZW, Ch0_Y),      /* Ch0_W */
+            FIELD_EX32(insn, SETADCZW, Ch1_X),      /* Ch1_Z */
+            FIELD_EX32(insn, SETADCZW, Ch1_Y),      /* Ch1_W */
+        },
+    };
+
+    tt_adc_xyzw(s, t, insn, TT_ADC_Z, TT_ADC_OP_SET, &o);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_incadczw(TTCoproc *s, int t, uint32_t insn)
+{
+    TTAdcXyzwOps o = {
+        .cnt_set_mask = FIELD_EX32(insn, INCADCZW, CntSetMask),
+        .val = {
+            FIELD_EX32(insn, INCADCZW, Ch0_X),      /* Ch0_Z */
+            FIELD_EX32(insn, INCADCZW, Ch0_Y),      /* Ch0_W */
+            FIELD_EX32(insn, INCADCZW, Ch1_X),      /* Ch1_Z */
+            FIELD_EX32(insn, INCADCZW, Ch1_Y),      /* Ch1_W */
+        },
+    };
+
+    tt_adc_xyzw(s, t, insn, TT_ADC_Z, TT_ADC_OP_INC, &o);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_addrcrzw(TTCoproc *s, int t, uint32_t insn)
+{
+    TTAdcXyzwOps o = {
+        .cnt_set_mask = FIELD_EX32(insn, ADDRCRZW, CntSetMask),
+        .bit_mask = FIELD_EX32(insn, ADDRCRZW, BitMask),
+        .val = {
+            FIELD_EX32(insn, ADDRCRZW, Ch0_X),      /* Ch0_Z */
+            FIELD_EX32(insn, ADDRCRZW, Ch0_Y),      /* Ch0_W */
+            FIELD_EX32(insn, ADDRCRZW, Ch1_X),      /* Ch1_Z */
+            FIELD_EX32(insn, ADDRCRZW, Ch1_Y),      /* Ch1_W */
+        },
+    };
+
+    tt_adc_xyzw(s, t, insn, TT_ADC_Z, TT_ADC_OP_ADDRCR, &o);
+    return TT_EXEC_DONE;
+}
+
+/*
+ * SETDVALID gives SrcA/SrcB banks to the Matrix Unit (tt_srcregs.c).  The
+ * setvalid field is 24 bits wide; SETDVALID.md uses its bits 1:0 (SrcA,
+ * SrcB), the rest are reserved.
+ */
+TTExec tt_setdvalid(TTCoproc *s, int t, uint32_t insn)
 {
     tt_adc_reserved(s, t, insn, MAKE_64BIT_MASK(2, 22));
     if (s->arch->id == TT_ARCH_BLACKHOLE) {
@@ -382,9 +512,10 @@ static void tt_adc_setdvalid(TTTensixState *s, int t, uint32_t insn)
         qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SETDVALID (insn "
                       "0x%08x) is unsupported on Blackhole (use UNPACR_NOP "
                       "SETDVALID); dropped\n", t, insn);
-        return;
+        return TT_EXEC_DONE;
     }
-    tt_src_set_dvalid(s, t, extract32(insn, 0, 2));
+    tt_src_set_dvalid(s, t, FIELD_EX32(insn, SETDVALID, setvalid) & 3);
+    return TT_EXEC_DONE;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -395,18 +526,25 @@ static void tt_adc_setdvalid(TTTensixState *s, int t, uint32_t insn)
  * SETRWC.  The functional model adds the checkpoint (or counter) to the
  * 4-bit field value; the sum is taken at the counter's width (RWCs are
  * stepped past 15 this way, e.g. Dst_Cr += 8 per face).
+ *
+ * BitMask: SrcA 0, SrcB 1, Dst 2, Fidelity 3, Blackhole SP 4 (the rest
+ * reserved, TTAdcArchInfo.setrwc_reserved); rwc_cr: SrcACr 0, SrcBCr 1,
+ * DstCr 2, DstCToCr 3; clear_ab_vld: FlipSrcA 0, FlipSrcB 1.
  */
-static void tt_adc_setrwc(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_setrwc(TTCoproc *s, int t, uint32_t insn)
 {
     const TTAdcArchInfo *ai = &tt_adc_arch[s->arch->id];
     TTRwc *r = &s->adc.rwc[t];
-    uint32_t a_val = extract32(insn, 6, 4);
-    uint32_t b_val = extract32(insn, 10, 4);
-    uint32_t d_val = extract32(insn, 14, 4);
-    bool src_a = extract32(insn, 0, 1), src_b = extract32(insn, 1, 1);
-    bool dst = extract32(insn, 2, 1), fidelity = extract32(insn, 3, 1);
-    bool a_cr = extract32(insn, 18, 1), b_cr = extract32(insn, 19, 1);
-    bool d_cr = extract32(insn, 20, 1), d_c_to_cr = extract32(insn, 21, 1);
+    uint32_t bit_mask = FIELD_EX32(insn, SETRWC, BitMask);
+    uint32_t rwc_cr = FIELD_EX32(insn, SETRWC, rwc_cr);
+    uint32_t clear_ab_vld = FIELD_EX32(insn, SETRWC, clear_ab_vld);
+    uint32_t a_val = FIELD_EX32(insn, SETRWC, rwc_a);
+    uint32_t b_val = FIELD_EX32(insn, SETRWC, rwc_b);
+    uint32_t d_val = FIELD_EX32(insn, SETRWC, rwc_d);
+    bool src_a = extract32(bit_mask, 0, 1), src_b = extract32(bit_mask, 1, 1);
+    bool dst = extract32(bit_mask, 2, 1), fidelity = extract32(bit_mask, 3, 1);
+    bool a_cr = extract32(rwc_cr, 0, 1), b_cr = extract32(rwc_cr, 1, 1);
+    bool d_cr = extract32(rwc_cr, 2, 1), d_c_to_cr = extract32(rwc_cr, 3, 1);
 
     tt_adc_reserved(s, t, insn, ai->setrwc_reserved);
     if (src_a) {
@@ -434,90 +572,54 @@ static void tt_adc_setrwc(TTTensixState *s, int t, uint32_t insn)
     if (fidelity) {
         r->fidelity = 0;
     }
-    if (ai->setrwc_sp && extract32(insn, 4, 1)) {
+    if (ai->setrwc_sp && extract32(bit_mask, 4, 1)) {
         /* SP set value: [3:0] rwc_a, [7:4] rwc_b, [11:8] rwc_d */
-        r->sp = (extract32(insn, 6, 4) | extract32(insn, 10, 4) << 4 |
-                 extract32(insn, 14, 4) << 8) & TT_RWC_SP_MASK;
+        r->sp = (FIELD_EX32(insn, SETRWC, rwc_a) |
+                 FIELD_EX32(insn, SETRWC, rwc_b) << 4 |
+                 FIELD_EX32(insn, SETRWC, rwc_d) << 8) & TT_RWC_SP_MASK;
     }
     tt_rwc_trace(s, t);
 
-    /* clear_ab_vld: FlipSrcA (bit 22), FlipSrcB (bit 23) */
-    if (extract32(insn, 22, 2)) {
-        tt_src_setrwc_flip(s, t, extract32(insn, 22, 1),
-                           extract32(insn, 23, 1));
+    if (clear_ab_vld) {
+        tt_src_setrwc_flip(s, t, extract32(clear_ab_vld, 0, 1),
+                           extract32(clear_ab_vld, 1, 1));
     }
+    return TT_EXEC_DONE;
 }
 
-/* INCRWC: += to the counters, or to the checkpoints then copied back */
-static void tt_adc_incrwc(TTTensixState *s, int t, uint32_t insn)
+/*
+ * INCRWC: += to the counters, or to the checkpoints then copied back.  The
+ * rwc_cr field is 6 bits wide; INCRWC.md uses its bits 2:0 (SrcACr,
+ * SrcBCr, DstCr), bits 5:3 are reserved.
+ */
+TTExec tt_incrwc(TTCoproc *s, int t, uint32_t insn)
 {
     TTRwc *r = &s->adc.rwc[t];
-    uint32_t a_inc = extract32(insn, 6, 4);
-    uint32_t b_inc = extract32(insn, 10, 4);
-    uint32_t d_inc = extract32(insn, 14, 4);
+    uint32_t a_inc = FIELD_EX32(insn, INCRWC, rwc_a);
+    uint32_t b_inc = FIELD_EX32(insn, INCRWC, rwc_b);
+    uint32_t d_inc = FIELD_EX32(insn, INCRWC, rwc_d);
+    uint32_t rwc_cr = FIELD_EX32(insn, INCRWC, rwc_cr) & 7;
 
     tt_adc_reserved(s, t, insn, 0x3f | MAKE_64BIT_MASK(21, 3));
-    if (extract32(insn, 18, 1)) {
+    if (extract32(rwc_cr, 0, 1)) {
         r->srca_cr = (r->srca_cr + a_inc) & TT_RWC_SRC_MASK;
         r->srca = r->srca_cr;
     } else {
         r->srca = (r->srca + a_inc) & TT_RWC_SRC_MASK;
     }
-    if (extract32(insn, 19, 1)) {
+    if (extract32(rwc_cr, 1, 1)) {
         r->srcb_cr = (r->srcb_cr + b_inc) & TT_RWC_SRC_MASK;
         r->srcb = r->srcb_cr;
     } else {
         r->srcb = (r->srcb + b_inc) & TT_RWC_SRC_MASK;
     }
-    if (extract32(insn, 20, 1)) {
+    if (extract32(rwc_cr, 2, 1)) {
         r->dst_cr = (r->dst_cr + d_inc) & TT_RWC_DST_MASK;
         r->dst = r->dst_cr;
     } else {
         r->dst = (r->dst + d_inc) & TT_RWC_DST_MASK;
     }
     tt_rwc_trace(s, t);
-}
-
-TTExec tt_adc_exec(TTTensixState *s, int t, uint32_t insn)
-{
-    switch (TT_INSN_OPCODE(insn)) {
-    case TT_OP_SETADC:
-        tt_adc_setadc(s, t, insn);
-        break;
-    case TT_OP_SETADCXX:
-        tt_adc_setadcxx(s, t, insn);
-        break;
-    case TT_OP_SETADCXY:
-        tt_adc_xyzw(s, t, insn, TT_ADC_X, TT_ADC_OP_SET);
-        break;
-    case TT_OP_INCADCXY:
-        tt_adc_xyzw(s, t, insn, TT_ADC_X, TT_ADC_OP_INC);
-        break;
-    case TT_OP_ADDRCRXY:
-        tt_adc_xyzw(s, t, insn, TT_ADC_X, TT_ADC_OP_ADDRCR);
-        break;
-    case TT_OP_SETADCZW:
-        tt_adc_xyzw(s, t, insn, TT_ADC_Z, TT_ADC_OP_SET);
-        break;
-    case TT_OP_INCADCZW:
-        tt_adc_xyzw(s, t, insn, TT_ADC_Z, TT_ADC_OP_INC);
-        break;
-    case TT_OP_ADDRCRZW:
-        tt_adc_xyzw(s, t, insn, TT_ADC_Z, TT_ADC_OP_ADDRCR);
-        break;
-    case TT_OP_SETDVALID:
-        tt_adc_setdvalid(s, t, insn);
-        break;
-    case TT_OP_SETRWC:
-        tt_adc_setrwc(s, t, insn);
-        break;
-    case TT_OP_INCRWC:
-        tt_adc_incrwc(s, t, insn);
-        break;
-    default:
-        tt_unimp_insn(s, t, insn, NULL);
-        break;
-    }
     return TT_EXEC_DONE;
 }
 
@@ -538,7 +640,7 @@ static void tt_adc_put(uint32_t out[4], int pos, int len, uint32_t val)
     }
 }
 
-bool tt_adc_debug_bus(TTTensixState *s, uint32_t daisy_sel,
+bool tt_adc_debug_bus(TTCoproc *s, uint32_t daisy_sel,
                       uint32_t signal_sel, uint32_t out[4])
 {
     /* DaisySel 6, SignalSel 0-5: which ADCs[set].<unit>.Channel[ch] */
@@ -600,7 +702,7 @@ bool tt_adc_debug_bus(TTTensixState *s, uint32_t daisy_sel,
 static void tt_adc_get_adc_state(Object *obj, Visitor *v, const char *name,
                                  void *opaque, Error **errp)
 {
-    TTTensixState *s = TT_TENSIX(obj);
+    TTCoproc *s = opaque;
     uint32List *list = NULL, **tail = &list;
 
     for (int t = 0; t < TT_ADC_NUM_SETS; t++) {
@@ -622,7 +724,7 @@ static void tt_adc_get_adc_state(Object *obj, Visitor *v, const char *name,
 static void tt_adc_get_rwc_state(Object *obj, Visitor *v, const char *name,
                                  void *opaque, Error **errp)
 {
-    TTTensixState *s = TT_TENSIX(obj);
+    TTCoproc *s = opaque;
     uint32List *list = NULL, **tail = &list;
 
     for (int t = 0; t < TT_NUM_THREADS; t++) {
@@ -642,26 +744,26 @@ static void tt_adc_get_rwc_state(Object *obj, Visitor *v, const char *name,
     qapi_free_uint32List(list);
 }
 
-void tt_adc_add_properties(TTTensixState *s)
+void tt_adc_add_properties(TTCoproc *s)
 {
-    Object *obj = OBJECT(s);
+    Object *obj = s->owner;
 
     if (object_property_find(obj, "adc-state")) {
         return;
     }
     object_property_add(obj, "adc-state", "uint32List",
-                        tt_adc_get_adc_state, NULL, NULL, NULL);
+                        tt_adc_get_adc_state, NULL, NULL, s);
     object_property_set_description(obj, "adc-state",
         "ADCs (read-only): for thread 0-2, Unpacker[0], Unpacker[1], "
         "Packers, channel 0-1: X, X_Cr, Y, Y_Cr, Z, Z_Cr, W, W_Cr");
     object_property_add(obj, "rwc-state", "uint32List",
-                        tt_adc_get_rwc_state, NULL, NULL, NULL);
+                        tt_adc_get_rwc_state, NULL, NULL, s);
     object_property_set_description(obj, "rwc-state",
         "RWCs (read-only): for thread 0-2: SrcA, SrcA_Cr, SrcB, SrcB_Cr, "
         "Dst, Dst_Cr, FidelityPhase, ExtraAddrModBit, Sp");
 }
 
-void tt_adc_reset(TTTensixState *s)
+void tt_adc_reset(TTCoproc *s)
 {
     memset(&s->adc, 0, sizeof(s->adc));
 }
@@ -669,7 +771,7 @@ void tt_adc_reset(TTTensixState *s)
 /* Keep a migrated-in state within the documented widths */
 static int tt_adc_post_load(void *opaque, int version_id)
 {
-    TTTensixState *s = opaque;
+    TTCoproc *s = opaque;
 
     for (int t = 0; t < TT_ADC_NUM_SETS; t++) {
         for (int u = 0; u < TT_ADC_NUM_UNITS; u++) {
@@ -745,10 +847,10 @@ const VMStateDescription vmstate_tt_adc = {
     .minimum_version_id = 1,
     .post_load = tt_adc_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_STRUCT_2DARRAY(adc.adc, TTTensixState, TT_ADC_NUM_SETS,
+        VMSTATE_STRUCT_2DARRAY(adc.adc, TTCoproc, TT_ADC_NUM_SETS,
                                TT_ADC_NUM_UNITS, 1, vmstate_tt_adc_set,
                                TTAdc),
-        VMSTATE_STRUCT_ARRAY(adc.rwc, TTTensixState, TT_NUM_THREADS, 1,
+        VMSTATE_STRUCT_ARRAY(adc.rwc, TTCoproc, TT_NUM_THREADS, 1,
                              vmstate_tt_rwc, TTRwc),
         VMSTATE_END_OF_LIST()
     }

@@ -16,6 +16,8 @@
 #ifndef HW_TENSIX_TT_ADC_H
 #define HW_TENSIX_TT_ADC_H
 
+#include "tt_isa.h"
+
 /* ---- ADCs (ADCs.md) ---- */
 
 /* The three ADC sets of each ADCs[thread] (instruction mask bit order) */
@@ -74,7 +76,7 @@ typedef struct TTAdcState {
     TTRwc rwc[TT_NUM_THREADS];                      /* RWCs[t] */
 } TTAdcState;
 
-struct TTTensixState;
+
 
 /* Width mask of ADC counter @xyzw (TT_ADC_X..W) */
 uint32_t tt_adc_width(int xyzw);
@@ -84,7 +86,7 @@ uint32_t tt_adc_width(int xyzw);
  * caller validates guest-controlled indices).  For reading; write through
  * the helpers below so that the widths hold.
  */
-TTAdcChannel *tt_adc_channel(struct TTTensixState *s, int set, int unit,
+TTAdcChannel *tt_adc_channel(TTCoproc *s, int set, int unit,
                              int ch);
 
 /* Ch.<xyzw> = value (truncated to the counter's width) */
@@ -103,11 +105,11 @@ void tt_adc_inc(TTAdcChannel *c, int xyzw, uint32_t inc);
  * @t >= 3 (an OverrideThread with ThreadSel 3) write nothing.  @t is the
  * already resolved WhichThread; @value the already sized GPR value.
  */
-void tt_adc_write_counter(struct TTTensixState *s, int t, unsigned which,
+void tt_adc_write_counter(TTCoproc *s, int t, unsigned which,
                           uint32_t value);
 
 /* RWCs[@t] (@t < 3) */
-TTRwc *tt_rwc_get(struct TTTensixState *s, int t);
+TTRwc *tt_rwc_get(TTCoproc *s, int t);
 
 /*
  * RWCs.md ApplyAddrMod(AddrMod, UpdateFidelityPhase) for thread @t, with
@@ -116,7 +118,7 @@ TTRwc *tt_rwc_get(struct TTTensixState *s, int t);
  * (ApplyPartialAddrMod).  @addr_mod: the instruction's 2-bit (Wormhole)
  * or 3-bit (Blackhole) AddrMod field.
  */
-void tt_rwc_apply_addr_mod(struct TTTensixState *s, int t, uint32_t addr_mod,
+void tt_rwc_apply_addr_mod(TTCoproc *s, int t, uint32_t addr_mod,
                            bool update_fidelity);
 
 /*
@@ -125,7 +127,7 @@ void tt_rwc_apply_addr_mod(struct TTTensixState *s, int t, uint32_t addr_mod,
  * word first, if that pair selects ADC or RWC state; false otherwise.
  * For RISCV_DEBUG_REG_DBG_BUS_CNTL_REG / DBG_RD_DATA (tt_tile.c).
  */
-bool tt_adc_debug_bus(struct TTTensixState *s, uint32_t daisy_sel,
+bool tt_adc_debug_bus(TTCoproc *s, uint32_t daisy_sel,
                       uint32_t signal_sel, uint32_t out[4]);
 
 /*
@@ -138,6 +140,9 @@ bool tt_adc_debug_bus(struct TTTensixState *s, uint32_t daisy_sel,
  *       SrcB_Cr, Dst, Dst_Cr, FidelityPhase, ExtraAddrModBit, Sp
  * Idempotent.
  */
-void tt_adc_add_properties(struct TTTensixState *s);
+void tt_adc_add_properties(TTCoproc *s);
+
+void tt_adc_reset(TTCoproc *s);
+extern const VMStateDescription vmstate_tt_adc;
 
 #endif

@@ -20,9 +20,8 @@
  *                  no telemetry)
  *
  * Anything else in the tile reads 0, ignores writes and logs LOG_UNIMP.
- * Note: on Wormhole a Tensix NIU treats every address with bit 35 set as
- * PCIe host memory whatever the coordinates (tt_noc.c), so only the host
- * (the system address space) reaches the ARC XBAR there.
+ * Tensix NIUs reach these windows too: on Wormhole, NoC address bit 35
+ * selects PCIe host memory only at the PCIe tile (tt_noc.c).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -31,6 +30,7 @@
 #include "qemu/timer.h"
 #include "qapi/error.h"
 #include "hw/qdev-properties.h"
+#include "hw/registerfields.h"
 #include "migration/vmstate.h"
 #include "tt_arch.h"
 #include "tt_arc.h"
@@ -40,13 +40,13 @@
 #define TT_ARC_REFCLK_HZ        27000000ULL
 
 /* Reset unit registers (offsets in its 64 KiB window) */
-#define A_SCRATCH0              0x060
-#define A_REFCLK_LOW            0x0E0
-#define A_REFCLK_HIGH           0x0E4
-#define A_ARC_MISC_CNTL         0x100
-#define A_NOC_NODEID_X_0        0x1D0   /* Wormhole */
-#define A_NOC_NODEID_Y_0        0x1D4   /* Wormhole */
-#define A_SCRATCH_RAM0          0x400   /* Blackhole */
+REG32(SCRATCH0, 0x060)                      /* SCRATCH[0..7] */
+REG32(REFCLK_LOW, 0x0E0)
+REG32(REFCLK_HIGH, 0x0E4)
+REG32(ARC_MISC_CNTL, 0x100)
+REG32(NOC_NODEID_X_0, 0x1D0)                /* Wormhole */
+REG32(NOC_NODEID_Y_0, 0x1D4)                /* Wormhole */
+REG32(SCRATCH_RAM0, 0x400)                  /* Blackhole SCRATCH_RAM[] */
 
 typedef struct TTArcArch {
     uint64_t reset_base;        /* NoC local address of the reset unit */
@@ -154,6 +154,7 @@ static uint64_t tt_arc_slot_read(void *opaque, hwaddr addr, unsigned size)
 {
     TTArcState *s = opaque;
 
+    trace_tt_arc_unimp(s->x, s->y, addr, size, false, 0);
     qemu_log_mask(LOG_UNIMP, "tt-arc: ARC tile (%u,%u): read of %u bytes at "
                   "0x%09" HWADDR_PRIx " is not modelled; reads 0\n", s->x,
                   s->y, size, addr);
@@ -165,6 +166,7 @@ static void tt_arc_slot_write(void *opaque, hwaddr addr, uint64_t val,
 {
     TTArcState *s = opaque;
 
+    trace_tt_arc_unimp(s->x, s->y, addr, size, true, val);
     qemu_log_mask(LOG_UNIMP, "tt-arc: ARC tile (%u,%u): write of %u bytes "
                   "(0x%" PRIx64 ") at 0x%09" HWADDR_PRIx " is not modelled; "
                   "ignored\n", s->x, s->y, size, val, addr);

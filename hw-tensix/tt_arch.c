@@ -12,6 +12,14 @@
 #include "target/riscv/cpu-qom.h"
 #include "tt_arch.h"
 
+const char *const tt_core_name[TT_NUM_CORES] = {
+    "BRISC", "NCRISC", "TRISC0", "TRISC1", "TRISC2",
+};
+
+const char *const tt_core_id[TT_NUM_CORES] = {
+    "brisc", "ncrisc", "trisc0", "trisc1", "trisc2",
+};
+
 static const TTArchInfo tt_arch_table[TT_ARCH__MAX] = {
     [TT_ARCH_WORMHOLE_B0] = {
         .id = TT_ARCH_WORMHOLE_B0,

@@ -21,6 +21,10 @@ enum {
     TT_NUM_CORES
 };
 
+/* "BRISC", "NCRISC", "TRISC0".. and "brisc", "ncrisc", "trisc0".. */
+extern const char *const tt_core_name[TT_NUM_CORES];
+extern const char *const tt_core_id[TT_NUM_CORES];
+
 #define TT_NUM_THREADS      3       /* Tensix threads T0..T2 */
 #define TT_CORE_IS_TRISC(c) ((c) >= TT_CORE_TRISC0)
 #define TT_TRISC_THREAD(c)  ((c) - TT_CORE_TRISC0)

@@ -25,7 +25,7 @@
 #include "qemu/error-report.h"
 #include "migration/vmstate.h"
 #include "exec/memory.h"
-#include "tt_tensix_int.h"
+#include "tt_unit.h"
 #include "trace.h"
 
 /* BlackholeA0 noc_overlay_parameters.h: STREAM_REG_ADDR(stream, reg) */
@@ -151,7 +151,7 @@ typedef struct TTCfgSpecial {
 static TTCfgSpecial tt_cfg_special[TT_ARCH__MAX];
 static bool tt_cfg_special_done[TT_ARCH__MAX];
 
-static const TTCfgSpecial *tt_cfg_sp(TTTensixState *s)
+static const TTCfgSpecial *tt_cfg_sp(TTCoproc *s)
 {
     TTArchId arch = s->arch->id;
     TTCfgSpecial *sp = &tt_cfg_special[arch];
@@ -186,7 +186,7 @@ static const TTCfgSpecial *tt_cfg_sp(TTTensixState *s)
 /* Reading and writing Config                                             */
 /* ---------------------------------------------------------------------- */
 
-uint32_t tt_tensix_cfg_read(TTTensixState *s, int state, uint32_t index)
+uint32_t tt_cfg_read(TTCoproc *s, int state, uint32_t index)
 {
     if (index >= s->arch->cfg_state_words) {
         return 0;
@@ -204,7 +204,7 @@ uint32_t tt_tensix_cfg_read(TTTensixState *s, int state, uint32_t index)
  * writer for trace output; @rmwcib: the write is an RMWCIB, which does not
  * trigger STATE_RESET_EN.
  */
-static void tt_cfg_store(TTTensixState *s, int state, uint32_t index,
+static void tt_cfg_store(TTCoproc *s, int state, uint32_t index,
                          const uint32_t *values, int n, const char *src,
                          bool rmwcib)
 {
@@ -268,7 +268,7 @@ static void tt_cfg_store(TTTensixState *s, int state, uint32_t index,
     }
 }
 
-void tt_cfg_write_word(TTTensixState *s, int state, uint32_t index,
+void tt_cfg_write_word(TTCoproc *s, int state, uint32_t index,
                        uint32_t value)
 {
     if (index >= s->arch->cfg_state_words) {
@@ -280,23 +280,23 @@ void tt_cfg_write_word(TTTensixState *s, int state, uint32_t index,
     tt_cfg_store(s, state & 1, index, &value, 1, "unit", false);
 }
 
-uint32_t tt_cfg_get(TTTensixState *s, int state, const TTCfgRegInfo *r)
+uint32_t tt_cfg_get(TTCoproc *s, int state, const TTCfgRegInfo *r)
 {
-    return tt_cfg_field_of(r, tt_tensix_cfg_read(s, state, r->addr32));
+    return tt_cfg_field_of(r, tt_cfg_read(s, state, r->addr32));
 }
 
-uint32_t tt_cfg_thread_get(TTTensixState *s, int t, const TTCfgRegInfo *r)
+uint32_t tt_cfg_thread_get(TTCoproc *s, int t, const TTCfgRegInfo *r)
 {
     return tt_cfg_field_of(r, s->cfg.thd[t][r->addr32]);
 }
 
-int tt_cfg_state_id(TTTensixState *s, int t)
+int tt_cfg_state_id(TTCoproc *s, int t)
 {
     /* ThreadConfig[t].CFG_STATE_ID_StateID (word 0, bit 0) */
     return tt_cfg_thread_get(s, t, tt_cfg_sp(s)->cfg_state_id);
 }
 
-uint32_t tt_cfg_thread_field(TTTensixState *s, int t, const char *name)
+uint32_t tt_cfg_thread_field(TTCoproc *s, int t, const char *name)
 {
     const TTCfgRegInfo *r = tt_cfg_reg_lookup(s->arch->id, name);
 
@@ -311,7 +311,7 @@ uint32_t tt_cfg_thread_field(TTTensixState *s, int t, const char *name)
     return tt_cfg_get(s, tt_cfg_state_id(s, t), r);
 }
 
-void tt_cfg_thcon_soft_reset(TTTensixState *s, bool held)
+void tt_cfg_thcon_soft_reset(TTCoproc *s, bool held)
 {
     const TTCfgLayout *l = tt_cfg_layout(s->arch->id);
 
@@ -347,7 +347,7 @@ enum {
     TT_CFGR_THREAD_PAD,     /* the padding of a ThreadConfig entry */
 };
 
-static int tt_cfg_decode(TTTensixState *s, hwaddr addr, int *state,
+static int tt_cfg_decode(TTCoproc *s, hwaddr addr, int *state,
                          uint32_t *index, int *thread)
 {
     const TTArchInfo *a = s->arch;
@@ -386,7 +386,7 @@ static int tt_cfg_decode(TTTensixState *s, hwaddr addr, int *state,
     return TT_CFGR_NONE;
 }
 
-uint32_t tt_tensix_cfg_peek(TTTensixState *s, uint32_t offset)
+uint32_t tt_cfg_peek(TTCoproc *s, uint32_t offset)
 {
     int state = 0, thread = 0;
     uint32_t index = 0;
@@ -394,10 +394,10 @@ uint32_t tt_tensix_cfg_peek(TTTensixState *s, uint32_t offset)
     offset &= ~3;
     switch (tt_cfg_decode(s, offset, &state, &index, &thread)) {
     case TT_CFGR_STATE:
-        return tt_tensix_cfg_read(s, state, index);
+        return tt_cfg_read(s, state, index);
     case TT_CFGR_DUAL:
         /* Blackhole: reads of ConfigDualWrite[j] read Config[0][j] */
-        return tt_tensix_cfg_read(s, 0, index);
+        return tt_cfg_read(s, 0, index);
     case TT_CFGR_THREAD:
         /* {uint16_t Value, Padding...}: the padding reads as zero */
         return s->cfg.thd[thread][index] & 0xffff;
@@ -410,20 +410,20 @@ uint32_t tt_tensix_cfg_peek(TTTensixState *s, uint32_t offset)
     }
 }
 
-static uint64_t tt_cfg_read(void *opaque, hwaddr addr, unsigned size)
+static uint64_t tt_cfg_mmio_read(void *opaque, hwaddr addr, unsigned size)
 {
     TTCoreView *v = opaque;
-    uint32_t val = tt_tensix_cfg_peek(v->s, addr) >> ((addr & 3) * 8);
+    uint32_t val = tt_cfg_peek(v->s, addr) >> ((addr & 3) * 8);
 
     trace_tt_tensix_mmio_read("cfg", v->core, addr, val, size);
     return val;
 }
 
-static void tt_cfg_write(void *opaque, hwaddr addr, uint64_t val,
+static void tt_cfg_mmio_write(void *opaque, hwaddr addr, uint64_t val,
                          unsigned size)
 {
     TTCoreView *v = opaque;
-    TTTensixState *s = v->s;
+    TTCoproc *s = v->s;
     const char *src = tt_core_name[v->core];
     uint32_t value = val;
     int state = 0, thread = 0;
@@ -469,8 +469,8 @@ static void tt_cfg_write(void *opaque, hwaddr addr, uint64_t val,
 }
 
 static const MemoryRegionOps tt_cfg_ops = {
-    .read = tt_cfg_read,
-    .write = tt_cfg_write,
+    .read = tt_cfg_mmio_read,
+    .write = tt_cfg_mmio_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
     .valid.min_access_size = 1,
     .valid.max_access_size = 4,
@@ -483,7 +483,7 @@ static const MemoryRegionOps tt_cfg_ops = {
 /* ---------------------------------------------------------------------- */
 
 /* "if (CfgIndex >= (CFG_STATE_SIZE*4)) UndefinedBehaviour();" */
-static bool tt_cfg_index_ok(TTTensixState *s, int t, uint32_t insn,
+static bool tt_cfg_index_ok(TTCoproc *s, int t, uint32_t insn,
                             uint32_t index)
 {
     char buf[160];
@@ -499,18 +499,18 @@ static bool tt_cfg_index_ok(TTTensixState *s, int t, uint32_t insn,
 }
 
 /* SETC16.md */
-static void tt_cfg_setc16(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_setc16(TTCoproc *s, int t, uint32_t insn)
 {
     const TTCfgSpecial *sp = tt_cfg_sp(s);
-    uint32_t index = extract32(insn, 16, 8);
-    uint32_t value = extract32(insn, 0, 16);
+    uint32_t index = FIELD_EX32(insn, SETC16, setc16_reg);
+    uint32_t value = FIELD_EX32(insn, SETC16, setc16_value);
     uint32_t resets = 0;
 
     if (index >= s->arch->thd_cfg_words) {
         qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SETC16 index %u is "
                       "beyond the %u ThreadConfig words; dropped\n", t,
                       index, s->arch->thd_cfg_words);
-        return;
+        return TT_EXEC_DONE;
     }
     if (trace_event_get_state_backends(TRACE_TT_CFG_THREAD_WRITE)) {
         char name[96];
@@ -541,18 +541,37 @@ static void tt_cfg_setc16(TTTensixState *s, int t, uint32_t insn)
                       "the unpackers' context counters are not modelled "
                       "yet\n", t, resets);
     }
+    return TT_EXEC_DONE;
+}
+
+/*
+ * The Config index of WRCFG/RDCFG: their CfgReg field is 15 (WRCFG) or
+ * 16 (RDCFG) bits wide; WRCFG.md and RDCFG.md use bits 10:0 (CfgIndex).
+ */
+static uint32_t tt_cfg_index_field(uint32_t cfg_reg)
+{
+    return cfg_reg & 0x7ff;
+}
+
+/*
+ * The GPR of WRCFG/RDCFG: their GprAddress field is 8 bits wide; WRCFG.md
+ * and RDCFG.md use bits 5:0 (InputReg/ResultReg, one of 64 GPRs).
+ */
+static uint32_t tt_cfg_gpr_field(uint32_t gpr_address)
+{
+    return gpr_address & 0x3f;
 }
 
 /* WRCFG.md */
-static void tt_cfg_wrcfg(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_wrcfg(TTCoproc *s, int t, uint32_t insn)
 {
-    uint32_t index = extract32(insn, 0, 11);
-    bool is128 = extract32(insn, 15, 1);
-    uint32_t reg = extract32(insn, 16, 6);
+    uint32_t index = tt_cfg_index_field(FIELD_EX32(insn, WRCFG, CfgReg));
+    bool is128 = FIELD_EX32(insn, WRCFG, wr128b);
+    uint32_t reg = tt_cfg_gpr_field(FIELD_EX32(insn, WRCFG, GprAddress));
     int state = tt_cfg_state_id(s, t);
 
     if (!tt_cfg_index_ok(s, t, insn, index)) {
-        return;
+        return TT_EXEC_DONE;
     }
     if (is128) {
         /* memcpy(&Config[StateID][CfgIndex & ~3], &GPRs[InputReg & ~3], 16) */
@@ -562,20 +581,21 @@ static void tt_cfg_wrcfg(TTTensixState *s, int t, uint32_t insn)
         tt_cfg_store(s, state, index, &s->thread[t].gpr[reg], 1, "WRCFG",
                      false);
     }
+    return TT_EXEC_DONE;
 }
 
 /* RDCFG.md */
-static void tt_cfg_rdcfg(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_rdcfg(TTCoproc *s, int t, uint32_t insn)
 {
-    uint32_t index = extract32(insn, 0, 11);
-    uint32_t reg = extract32(insn, 16, 6);
+    uint32_t index = tt_cfg_index_field(FIELD_EX32(insn, RDCFG, CfgReg));
+    uint32_t reg = tt_cfg_gpr_field(FIELD_EX32(insn, RDCFG, GprAddress));
     int state = tt_cfg_state_id(s, t);
     uint32_t value;
 
     if (!tt_cfg_index_ok(s, t, insn, index)) {
-        return;
+        return TT_EXEC_DONE;
     }
-    value = tt_tensix_cfg_read(s, state, index);
+    value = tt_cfg_read(s, state, index);
     if (trace_event_get_state_backends(TRACE_TT_CFG_READ)) {
         char name[96];
 
@@ -585,37 +605,70 @@ static void tt_cfg_rdcfg(TTTensixState *s, int t, uint32_t insn)
                           value, reg);
     }
     s->thread[t].gpr[reg] = value;
+    return TT_EXEC_DONE;
 }
 
-/* RMWCIB.md: Index1 is the opcode's offset from RMWCIB0 */
-static void tt_cfg_rmwcib(TTTensixState *s, int t, uint32_t insn)
+/*
+ * RMWCIB.md: byte @byte (Index1, the opcode's offset from RMWCIB0) of
+ * Config word @index = (@data & @mask) | (old & ~@mask)
+ */
+static void tt_cfg_rmwcib(TTCoproc *s, int t, uint32_t insn, unsigned byte,
+                          uint32_t index, uint32_t data, uint32_t mask)
 {
-    unsigned byte = TT_INSN_OPCODE(insn) - TT_OP_RMWCIB0;
-    uint32_t index = extract32(insn, 0, 8);
-    uint32_t data = extract32(insn, 8, 8);
-    uint32_t mask = extract32(insn, 16, 8);
     int state = tt_cfg_state_id(s, t);
     uint32_t word, old;
 
     if (!tt_cfg_index_ok(s, t, insn, index)) {
         return;
     }
-    word = tt_tensix_cfg_read(s, state, index);
+    word = tt_cfg_read(s, state, index);
     old = extract32(word, byte * 8, 8);
     word = deposit32(word, byte * 8, 8, (data & mask) | (old & ~mask));
     tt_cfg_store(s, state, index, &word, 1, "RMWCIB", true);
 }
 
+TTExec tt_rmwcib0(TTCoproc *s, int t, uint32_t insn)
+{
+    tt_cfg_rmwcib(s, t, insn, 0, FIELD_EX32(insn, RMWCIB0, CfgRegAddr),
+                  FIELD_EX32(insn, RMWCIB0, Data),
+                  FIELD_EX32(insn, RMWCIB0, Mask));
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_rmwcib1(TTCoproc *s, int t, uint32_t insn)
+{
+    tt_cfg_rmwcib(s, t, insn, 1, FIELD_EX32(insn, RMWCIB1, CfgRegAddr),
+                  FIELD_EX32(insn, RMWCIB1, Data),
+                  FIELD_EX32(insn, RMWCIB1, Mask));
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_rmwcib2(TTCoproc *s, int t, uint32_t insn)
+{
+    tt_cfg_rmwcib(s, t, insn, 2, FIELD_EX32(insn, RMWCIB2, CfgRegAddr),
+                  FIELD_EX32(insn, RMWCIB2, Data),
+                  FIELD_EX32(insn, RMWCIB2, Mask));
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_rmwcib3(TTCoproc *s, int t, uint32_t insn)
+{
+    tt_cfg_rmwcib(s, t, insn, 3, FIELD_EX32(insn, RMWCIB3, CfgRegAddr),
+                  FIELD_EX32(insn, RMWCIB3, Data),
+                  FIELD_EX32(insn, RMWCIB3, Mask));
+    return TT_EXEC_DONE;
+}
+
 /* BlackholeA0 CFGSHIFTMASK.md */
-static void tt_cfg_shiftmask(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_cfgshiftmask(TTCoproc *s, int t, uint32_t insn)
 {
     const TTCfgSpecial *sp = tt_cfg_sp(s);
-    uint32_t index = extract32(insn, 0, 8);
-    uint32_t scratch_index = extract32(insn, 8, 2);
-    uint32_t rotate = extract32(insn, 10, 5);
-    uint32_t mask_width = extract32(insn, 15, 5);
-    uint32_t alu_mode = extract32(insn, 20, 3);
-    bool mask_mode = extract32(insn, 23, 1);
+    uint32_t index = FIELD_EX32(insn, CFGSHIFTMASK, CfgReg);
+    uint32_t scratch_index = FIELD_EX32(insn, CFGSHIFTMASK, scratch_sel);
+    uint32_t rotate = FIELD_EX32(insn, CFGSHIFTMASK, right_cshift_amt);
+    uint32_t mask_width = FIELD_EX32(insn, CFGSHIFTMASK, mask_width);
+    uint32_t alu_mode = FIELD_EX32(insn, CFGSHIFTMASK, operation);
+    bool mask_mode = FIELD_EX32(insn, CFGSHIFTMASK, disable_mask_on_old_val);
     int state = tt_cfg_state_id(s, t);
     const TTCfgRegInfo *scratch;
     uint32_t mask, value, cfg;
@@ -624,16 +677,16 @@ static void tt_cfg_shiftmask(TTTensixState *s, int t, uint32_t insn)
     if (!scratch) {
         tt_unimp_insn(s, t, insn, "no SCRATCH_SEC registers on this "
                       "architecture");
-        return;
+        return TT_EXEC_DONE;
     }
     if (!tt_cfg_index_ok(s, t, insn, index)) {
-        return;
+        return TT_EXEC_DONE;
     }
-    value = tt_tensix_cfg_read(s, 0, scratch->addr32);     /* global */
+    value = tt_cfg_read(s, 0, scratch->addr32);     /* global */
     mask = (2u << mask_width) - 1u;         /* MaskWidth 31: all ones */
     value = ror32(value & mask, rotate);
 
-    cfg = tt_tensix_cfg_read(s, state, index);
+    cfg = tt_cfg_read(s, state, index);
     if (!mask_mode) {
         cfg &= ~ror32(mask, rotate);
     }
@@ -664,15 +717,19 @@ static void tt_cfg_shiftmask(TTTensixState *s, int t, uint32_t insn)
         break;
     }
     tt_cfg_store(s, state, index, &cfg, 1, "CFGSHIFTMASK", false);
+    return TT_EXEC_DONE;
 }
 
-/* BlackholeA0 STREAMWRCFG.md */
-static void tt_cfg_streamwrcfg(TTTensixState *s, int t, uint32_t insn)
+/*
+ * BlackholeA0 STREAMWRCFG.md.  The stream_id_sel field is 3 bits wide; the
+ * functional model uses its bits 1:0 (STREAM_ID_SYNC_SEC0..3).
+ */
+TTExec tt_streamwrcfg(TTCoproc *s, int t, uint32_t insn)
 {
     const TTCfgSpecial *sp = tt_cfg_sp(s);
-    uint32_t index = extract32(insn, 0, 11);
-    uint32_t reg = extract32(insn, 11, 10);
-    uint32_t select = extract32(insn, 21, 2);
+    uint32_t index = FIELD_EX32(insn, STREAMWRCFG, CfgReg);
+    uint32_t reg = FIELD_EX32(insn, STREAMWRCFG, StreamRegAddr);
+    uint32_t select = FIELD_EX32(insn, STREAMWRCFG, stream_id_sel) & 3;
     int state = tt_cfg_state_id(s, t);
     uint32_t stream, value;
     MemTxResult res;
@@ -681,10 +738,10 @@ static void tt_cfg_streamwrcfg(TTTensixState *s, int t, uint32_t insn)
     if (!sp->stream_id_sync[select]) {
         tt_unimp_insn(s, t, insn, "no STREAM_ID_SYNC registers on this "
                       "architecture");
-        return;
+        return TT_EXEC_DONE;
     }
     if (!tt_cfg_index_ok(s, t, insn, index)) {
-        return;
+        return TT_EXEC_DONE;
     }
     /*
      * NOC_STREAM_READ_REG(StreamIndex, RegIndex) is a read of the tile's
@@ -704,36 +761,6 @@ static void tt_cfg_streamwrcfg(TTTensixState *s, int t, uint32_t insn)
     }
     trace_tt_cfg_stream_read(t, stream, reg, value);
     tt_cfg_store(s, state, index, &value, 1, "STREAMWRCFG", false);
-}
-
-TTExec tt_cfg_exec(TTTensixState *s, int t, uint32_t insn)
-{
-    switch (TT_INSN_OPCODE(insn)) {
-    case TT_OP_SETC16:
-        tt_cfg_setc16(s, t, insn);
-        break;
-    case TT_OP_WRCFG:
-        tt_cfg_wrcfg(s, t, insn);
-        break;
-    case TT_OP_RDCFG:
-        tt_cfg_rdcfg(s, t, insn);
-        break;
-    case TT_OP_RMWCIB0:
-    case TT_OP_RMWCIB1:
-    case TT_OP_RMWCIB2:
-    case TT_OP_RMWCIB3:
-        tt_cfg_rmwcib(s, t, insn);
-        break;
-    case TT_OP_CFGSHIFTMASK:
-        tt_cfg_shiftmask(s, t, insn);
-        break;
-    case TT_OP_STREAMWRCFG:
-        tt_cfg_streamwrcfg(s, t, insn);
-        break;
-    default:
-        tt_unimp_insn(s, t, insn, NULL);
-        break;
-    }
     return TT_EXEC_DONE;
 }
 
@@ -741,7 +768,7 @@ TTExec tt_cfg_exec(TTTensixState *s, int t, uint32_t insn)
 /* QOM hooks                                                              */
 /* ---------------------------------------------------------------------- */
 
-void tt_cfg_realize(TTTensixState *s)
+void tt_cfg_realize(TTCoproc *s)
 {
     const TTArchInfo *a = s->arch;
     const TTCfgLayout *l = tt_cfg_layout(a->id);
@@ -767,12 +794,13 @@ void tt_cfg_realize(TTTensixState *s)
             continue;   /* NCRISC uses the CFGREG_RD_CNTL debug pair */
         }
         name = g_strdup_printf("tt-cfg-%s", tt_core_name[c]);
-        memory_region_init_io(&s->cfg_mmio[c], OBJECT(s), &tt_cfg_ops,
+        memory_region_init_io(&s->cfg_mmio[c], s->owner, &tt_cfg_ops,
                               &s->view[c][0], name, 0x10000);
+        s->cfg_mmio[c].disable_reentrancy_guard = true;
     }
 }
 
-void tt_cfg_reset(TTTensixState *s)
+void tt_cfg_reset(TTCoproc *s)
 {
     memset(&s->cfg, 0, sizeof(s->cfg));
 }
@@ -782,10 +810,10 @@ const VMStateDescription vmstate_tt_cfg = {
     .version_id = 2,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_2DARRAY(cfg.regs, TTTensixState, 2, TT_CFG_MAX_WORDS),
-        VMSTATE_UINT32_2DARRAY(cfg.thd, TTTensixState, TT_NUM_THREADS,
+        VMSTATE_UINT32_2DARRAY(cfg.regs, TTCoproc, 2, TT_CFG_MAX_WORDS),
+        VMSTATE_UINT32_2DARRAY(cfg.thd, TTCoproc, TT_NUM_THREADS,
                                TT_THD_CFG_MAX_WORDS),
-        VMSTATE_BOOL_V(cfg.thcon_reset_held, TTTensixState, 2),
+        VMSTATE_BOOL_V(cfg.thcon_reset_held, TTCoproc, 2),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -86,13 +86,13 @@ static inline uint32_t tt_cfg_field_of(const TTCfgRegInfo *r, uint32_t word)
 
 /* ---- Access for the other units ---- */
 
-struct TTTensixState;
+
 
 /* Field @r (a Config field) of Config[@state] */
-uint32_t tt_cfg_get(struct TTTensixState *s, int state,
+uint32_t tt_cfg_get(TTCoproc *s, int state,
                     const TTCfgRegInfo *r);
 /* Field @r (a ThreadConfig field) of ThreadConfig[@t] */
-uint32_t tt_cfg_thread_get(struct TTTensixState *s, int t,
+uint32_t tt_cfg_thread_get(TTCoproc *s, int t,
                            const TTCfgRegInfo *r);
 /*
  * Field @name as thread @t's instructions see it: ThreadConfig[@t] for a
@@ -100,7 +100,7 @@ uint32_t tt_cfg_thread_get(struct TTTensixState *s, int t,
  * a bug of the calling model code, not of the guest: it is reported once
  * (warn_report_once) and reads as 0.
  */
-uint32_t tt_cfg_thread_field(struct TTTensixState *s, int t,
+uint32_t tt_cfg_thread_field(TTCoproc *s, int t,
                              const char *name);
 
 /*
@@ -109,6 +109,19 @@ uint32_t tt_cfg_thread_field(struct TTTensixState *s, int t,
  * GLOBAL_CFGREG_BASE - 1] become zero; while it is held, writes to those
  * words are discarded.  For the tile's SOFT_RESET_0 handler.
  */
-void tt_cfg_thcon_soft_reset(struct TTTensixState *s, bool held);
+void tt_cfg_thcon_soft_reset(TTCoproc *s, bool held);
+
+/* Config[@state][@index] (state 0 for words above the global base) */
+uint32_t tt_cfg_read(TTCoproc *s, int state, uint32_t index);
+/* What a 32-bit RISC-V load at TENSIX_CFG_BASE + @offset returns */
+uint32_t tt_cfg_peek(TTCoproc *s, uint32_t offset);
+/* Write Config[@state][@index]; words >= the global base hit both states */
+void tt_cfg_write_word(TTCoproc *s, int state, uint32_t index,
+                       uint32_t value);
+/* The Config state thread @t's instructions use (CFG_STATE_ID) */
+int tt_cfg_state_id(TTCoproc *s, int t);
+void tt_cfg_reset(TTCoproc *s);
+void tt_cfg_realize(TTCoproc *s);
+extern const VMStateDescription vmstate_tt_cfg;
 
 #endif

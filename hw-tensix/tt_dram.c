@@ -11,8 +11,10 @@
  * The rest of a DRAM tile's address space (Wormhole: reserved, APB
  * peripherals at 0x1_0000_0000, NIU configuration at 0xF_xxxx_xxxx;
  * Blackhole: the tile's own registers from 0xFF00_0000) is not modelled:
- * reads 0, writes ignored, LOG_UNIMP.  NoC atomics and inline writes are
- * refused by the initiating NIU (tt_noc.c), as they need a Tensix L1.
+ * reads 0, writes ignored, LOG_UNIMP.  The NIU treats the RAM as any
+ * memory: NoC atomics and inline writes, which the documentation leaves
+ * to a Tensix L1, are performed on it too (tt_noc_atomic.c refuses only
+ * MMIO and targets that are not RAM).
  *
  * Memory: the RAM block is anonymous memory mapped with MAP_NORESERVE, so
  * untouched DRAM costs no host memory (and no overcommit accounting).  It

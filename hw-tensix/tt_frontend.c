@@ -31,7 +31,7 @@
 #include "qemu/log.h"
 #include "qemu/bitops.h"
 #include "migration/vmstate.h"
-#include "tt_tensix_int.h"
+#include "tt_unit.h"
 #include "trace.h"
 
 const TTFrontendArchInfo tt_frontend_arch[TT_ARCH__MAX] = {
@@ -93,7 +93,7 @@ static void tt_fifo_pop(TTFrontend *fe)
     fe->fifo_count--;
 }
 
-bool tt_tensix_push(TTTensixState *s, int t, uint32_t insn, unsigned flags)
+bool tt_frontend_push(TTCoproc *s, int t, uint32_t insn, unsigned flags)
 {
     TTFrontend *fe = &s->fe[t];
     uint32_t tail;
@@ -106,7 +106,6 @@ bool tt_tensix_push(TTTensixState *s, int t, uint32_t insn, unsigned flags)
     fe->fifo_flags[tail] = flags;
     fe->fifo_count++;
     trace_tt_tensix_push(t, insn, fe->fifo_count);
-    tt_tensix_kick(s);
     return true;
 }
 
@@ -211,7 +210,7 @@ static bool tt_mop_advance_t1(TTMopExpander *m)
  * left it, even if it is still held at the Wait Gate (TTSync.md: the
  * expanded sequence may sit in the FIFOs after the expander).
  */
-static void tt_mop_advance(TTTensixState *s, int t)
+static void tt_mop_advance(TTCoproc *s, int t)
 {
     TTMopExpander *m = &s->fe[t].mop;
     bool more = m->state == TT_MOP_TEMPLATE0 ? tt_mop_advance_t0(m)
@@ -223,12 +222,16 @@ static void tt_mop_advance(TTTensixState *s, int t)
     }
 }
 
-/* The MOP expander ingests MOP instruction @insn */
-static void tt_mop_start(TTTensixState *s, int t, uint32_t insn,
+/*
+ * The MOP expander ingests MOP instruction @insn.  MOP's fields sit at the
+ * same bits on both architectures; Blackhole calls bits 15:0
+ * zmask_lo16_or_loop_count because its template 1 reads counts there.
+ */
+static void tt_mop_start(TTCoproc *s, int t, uint32_t insn,
                          unsigned flags)
 {
     TTMopExpander *m = &s->fe[t].mop;
-    unsigned tmpl = extract32(insn, 23, 1);
+    unsigned tmpl = FIELD_EX32(insn, WH_MOP, mop_type);
 
     memcpy(m->snap, m->cfg, sizeof(m->snap));
     m->flags = flags;
@@ -237,8 +240,8 @@ static void tt_mop_start(TTTensixState *s, int t, uint32_t insn,
     m->i = 0;
     if (tmpl == 0) {
         m->state = TT_MOP_TEMPLATE0;
-        m->mask = (m->mask_hi << 16) | extract32(insn, 0, 16);
-        m->outer = extract32(insn, 16, 7) + 1;      /* Count1 + 1 */
+        m->mask = (m->mask_hi << 16) | FIELD_EX32(insn, WH_MOP, zmask_lo16);
+        m->outer = FIELD_EX32(insn, WH_MOP, loop_count) + 1;   /* Count1 + 1 */
         m->inner = 0;
     } else {
         uint32_t outer = m->snap[MOPCFG_OUTER] & 127;
@@ -246,9 +249,11 @@ static void tt_mop_start(TTTensixState *s, int t, uint32_t insn,
 
         if (tt_frontend_arch[s->arch->id].mop_count_override) {
             /* {Outer[9:6] in 19:16, Outer[5:0] in 15:10, Inner[9:0]} */
-            uint32_t inner_ovr = extract32(insn, 0, 10);
-            uint32_t outer_ovr = extract32(insn, 10, 6) |
-                                 (extract32(insn, 16, 4) << 6);
+            uint32_t lo = FIELD_EX32(insn, BH_MOP, zmask_lo16_or_loop_count);
+            uint32_t hi = FIELD_EX32(insn, BH_MOP, loop_count);
+            uint32_t inner_ovr = extract32(lo, 0, 10);
+            uint32_t outer_ovr = extract32(lo, 10, 6) |
+                                 (extract32(hi, 0, 4) << 6);
 
             if (inner_ovr) {
                 inner = inner_ovr;
@@ -283,7 +288,7 @@ static void tt_mop_start(TTTensixState *s, int t, uint32_t insn,
  * taking it: *@from_fifo says whether it is the FIFO head (then the caller
  * pops it) or was generated (already taken from the generator).
  */
-static bool tt_mop_pull(TTTensixState *s, int t, uint32_t *insn,
+static bool tt_mop_pull(TTCoproc *s, int t, uint32_t *insn,
                         unsigned *flags, bool *from_fifo)
 {
     TTFrontend *fe = &s->fe[t];
@@ -318,7 +323,9 @@ static bool tt_mop_pull(TTTensixState *s, int t, uint32_t *insn,
             !(hflags & TT_FIFO_BYPASS_MOP)) {
             tt_fifo_pop(fe);
             if (op == TT_OP_MOP_CFG) {
-                m->mask_hi = extract32(head, 0, 16);
+                /* zmask_hi16 is 24 bits wide; MaskHi takes bits 15:0 */
+                m->mask_hi = extract32(FIELD_EX32(head, MOP_CFG, zmask_hi16),
+                                       0, 16);
                 trace_tt_mop_cfg_insn(t, m->mask_hi);
             } else {
                 tt_mop_start(s, t, head, hflags);
@@ -337,13 +344,22 @@ static bool tt_mop_pull(TTTensixState *s, int t, uint32_t *insn,
 /* Replay expander and the Wait Gate's input                              */
 /* ---------------------------------------------------------------------- */
 
+/*
+ * REPLAY's Exec: execute_while_loading is 3 bits wide; REPLAY.md uses its
+ * bit 0 (instruction bit 1).
+ */
+static bool tt_replay_exec_bit(uint32_t insn)
+{
+    return extract32(FIELD_EX32(insn, REPLAY, execute_while_loading), 0, 1);
+}
+
 /* The replay expander ingests REPLAY instruction @insn */
-static void tt_replay_start(TTTensixState *s, int t, uint32_t insn,
+static void tt_replay_start(TTCoproc *s, int t, uint32_t insn,
                             unsigned flags)
 {
     TTReplayExpander *r = &s->fe[t].replay;
-    uint32_t count = extract32(insn, 4, 10);
-    bool load = extract32(insn, 0, 1);
+    uint32_t count = FIELD_EX32(insn, REPLAY, len);
+    bool load = FIELD_EX32(insn, REPLAY, load_mode);
 
     if (count > TT_REPLAY_SLOTS) {
         /*
@@ -356,8 +372,8 @@ static void tt_replay_start(TTTensixState *s, int t, uint32_t insn,
         count %= TT_REPLAY_SLOTS;
     }
     r->left = count ? count : s->arch->replay_len0;
-    r->index = extract32(insn, 14, 10) % TT_REPLAY_SLOTS;
-    r->exec = load && extract32(insn, 1, 1);
+    r->index = FIELD_EX32(insn, REPLAY, start_idx) % TT_REPLAY_SLOTS;
+    r->exec = load && tt_replay_exec_bit(insn);
     r->flags = flags;
     r->mode = load ? TT_REPLAY_LOAD : TT_REPLAY_PLAYBACK;
     trace_tt_replay_start(t, insn, !load ? "playback" :
@@ -376,7 +392,7 @@ static void tt_replay_step(TTReplayExpander *r)
  * Fill thread @t's gate slot with the next instruction out of the replay
  * expander.  False if there is none yet.
  */
-static bool tt_frontend_fill(TTTensixState *s, int t)
+static bool tt_frontend_fill(TTCoproc *s, int t)
 {
     TTFrontend *fe = &s->fe[t];
     TTReplayExpander *r = &fe->replay;
@@ -438,11 +454,13 @@ static bool tt_frontend_fill(TTTensixState *s, int t)
         fe->gate = from_fifo ? TT_GATE_FIFO : TT_GATE_GENERATED;
         fe->gate_flags = flags;
         fe->gate_insn = insn;
+        fe->gate_desc = tt_isa_lookup(s->arch->id, insn);
         return true;
     }
 }
 
-bool tt_frontend_peek(TTTensixState *s, int t, uint32_t *insn)
+bool tt_frontend_peek(TTCoproc *s, int t, uint32_t *insn,
+                      const TTInsnDesc **d)
 {
     TTFrontend *fe = &s->fe[t];
 
@@ -450,10 +468,13 @@ bool tt_frontend_peek(TTTensixState *s, int t, uint32_t *insn)
         return false;
     }
     *insn = fe->gate_insn;
+    if (d) {
+        *d = fe->gate_desc;
+    }
     return true;
 }
 
-void tt_frontend_consume(TTTensixState *s, int t)
+void tt_frontend_consume(TTCoproc *s, int t)
 {
     TTFrontend *fe = &s->fe[t];
 
@@ -463,7 +484,7 @@ void tt_frontend_consume(TTTensixState *s, int t)
     fe->gate = TT_GATE_EMPTY;
 }
 
-bool tt_frontend_idle(TTTensixState *s, int t)
+bool tt_frontend_idle(TTCoproc *s, int t)
 {
     TTFrontend *fe = &s->fe[t];
 
@@ -477,7 +498,7 @@ bool tt_frontend_idle(TTTensixState *s, int t)
            fe->replay.mode != TT_REPLAY_PLAYBACK;
 }
 
-bool tt_frontend_mop_idle(TTTensixState *s, int t)
+bool tt_frontend_mop_idle(TTCoproc *s, int t)
 {
     TTFrontend *fe = &s->fe[t];
 
@@ -496,7 +517,7 @@ bool tt_frontend_mop_idle(TTTensixState *s, int t)
     return true;
 }
 
-void tt_frontend_flush(TTTensixState *s, int t)
+void tt_frontend_flush(TTCoproc *s, int t)
 {
     TTFrontend *fe = &s->fe[t];
 
@@ -524,7 +545,7 @@ void tt_frontend_flush(TTTensixState *s, int t)
     fe->mop.state = TT_MOP_IDLE;
 }
 
-uint32_t tt_frontend_qclasses(TTTensixState *s, int t)
+uint32_t tt_frontend_qclasses(TTCoproc *s, int t)
 {
     TTFrontend *fe = &s->fe[t];
     uint32_t mask = 0;
@@ -543,11 +564,12 @@ uint32_t tt_frontend_qclasses(TTTensixState *s, int t)
             continue;
         }
         if (TT_INSN_OPCODE(insn) == TT_OP_REPLAY) {
-            if (extract32(insn, 1, 1) || !extract32(insn, 0, 1)) {
+            if (tt_replay_exec_bit(insn) ||
+                !FIELD_EX32(insn, REPLAY, load_mode)) {
                 mask |= 1u << TT_QCLASS_REPLAY;
             }
         } else {
-            mask |= tt_tensix_qclass(s, insn);
+            mask |= tt_isa_qclass(s->arch->id, insn);
         }
     }
     if (fe->mop.state != TT_MOP_IDLE && (fe->mop.flags & TT_FIFO_FROM_TRISC)) {
@@ -560,7 +582,7 @@ uint32_t tt_frontend_qclasses(TTTensixState *s, int t)
     }
     if (fe->gate == TT_GATE_GENERATED &&
         (fe->gate_flags & TT_FIFO_FROM_TRISC)) {
-        mask |= tt_tensix_qclass(s, fe->gate_insn);
+        mask |= tt_isa_qclass(s->arch->id, fe->gate_insn);
     }
     return mask;
 }
@@ -583,7 +605,7 @@ static void tt_mop_cfg_write(void *opaque, hwaddr addr, uint64_t val,
                              unsigned size)
 {
     TTCoreView *v = opaque;
-    TTTensixState *s = v->s;
+    TTCoproc *s = v->s;
     int t = TT_TRISC_THREAD(v->core);
     unsigned index = addr / 4;
 
@@ -615,19 +637,20 @@ static const MemoryRegionOps tt_mop_cfg_ops = {
     .impl.max_access_size = 4,
 };
 
-void tt_frontend_realize(TTTensixState *s)
+void tt_frontend_realize(TTCoproc *s)
 {
     for (int c = TT_CORE_TRISC0; c <= TT_CORE_TRISC2; c++) {
         g_autofree char *name = g_strdup_printf("tt-mop-cfg-%s",
                                                 tt_core_name[c]);
 
-        memory_region_init_io(&s->mop_cfg[c], OBJECT(s), &tt_mop_cfg_ops,
+        memory_region_init_io(&s->mop_cfg[c], s->owner, &tt_mop_cfg_ops,
                               &s->view[c][0], name,
                               TT_MOP_CFG_WORDS * 4);
+        s->mop_cfg[c].disable_reentrancy_guard = true;
     }
 }
 
-void tt_frontend_reset(TTTensixState *s)
+void tt_frontend_reset(TTCoproc *s)
 {
     /* MopCfg, MaskHi and the replay buffer included */
     memset(s->fe, 0, sizeof(s->fe));
@@ -639,7 +662,7 @@ void tt_frontend_reset(TTTensixState *s)
 
 static int tt_frontend_post_load(void *opaque, int version_id)
 {
-    TTTensixState *s = opaque;
+    TTCoproc *s = opaque;
 
     for (int t = 0; t < TT_NUM_THREADS; t++) {
         TTFrontend *fe = &s->fe[t];
@@ -656,6 +679,7 @@ static int tt_frontend_post_load(void *opaque, int version_id)
             (r->mode != TT_REPLAY_IDLE && !r->left)) {
             return -EINVAL;
         }
+        fe->gate_desc = tt_isa_lookup(s->arch->id, fe->gate_insn);
     }
     return 0;
 }
@@ -723,7 +747,7 @@ const VMStateDescription vmstate_tt_frontend = {
     .minimum_version_id = 2,
     .post_load = tt_frontend_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_STRUCT_ARRAY(fe, TTTensixState, TT_NUM_THREADS, 2,
+        VMSTATE_STRUCT_ARRAY(fe, TTCoproc, TT_NUM_THREADS, 2,
                              vmstate_tt_fe, TTFrontend),
         VMSTATE_END_OF_LIST()
     }

@@ -88,6 +88,7 @@ typedef struct TTFrontend {
     uint8_t gate;               /* TT_GATE_* */
     uint8_t gate_flags;         /* TT_FIFO_* of its origin */
     uint32_t gate_insn;
+    const TTInsnDesc *gate_desc;    /* its descriptor (not migrated) */
 } TTFrontend;
 
 /*
@@ -104,5 +105,32 @@ typedef struct TTFrontendArchInfo {
 } TTFrontendArchInfo;
 
 extern const TTFrontendArchInfo tt_frontend_arch[TT_ARCH__MAX];
+
+/*
+ * Append @insn to thread @t's FIFO; false, without side effects, when the
+ * FIFO is full.  @flags: TT_FIFO_*.  The caller runs the threads.
+ */
+bool tt_frontend_push(TTCoproc *s, int t, uint32_t insn, unsigned flags);
+/*
+ * The next instruction thread @t presents to its Wait Gate, expanding MOP,
+ * MOP_CFG and REPLAY as needed, and its descriptor (NULL if the opcode is
+ * undefined); false if there is none.  Calling it twice without
+ * tt_frontend_consume() returns the same instruction.  @d may be NULL.
+ */
+bool tt_frontend_peek(TTCoproc *s, int t, uint32_t *insn,
+                      const TTInsnDesc **d);
+/* The instruction returned by tt_frontend_peek() has left the gate. */
+void tt_frontend_consume(TTCoproc *s, int t);
+/* Nothing queued or being expanded */
+bool tt_frontend_idle(TTCoproc *s, int t);
+/* The MOP expander is idle and no MOP waits in the FIFO before it */
+bool tt_frontend_mop_idle(TTCoproc *s, int t);
+/* Discard the FIFO and any expansion in progress (TRISC soft reset) */
+void tt_frontend_flush(TTCoproc *s, int t);
+/* tt_cfg_qstatus classes of instructions pushed by TRISC t still queued */
+uint32_t tt_frontend_qclasses(TTCoproc *s, int t);
+void tt_frontend_reset(TTCoproc *s);
+void tt_frontend_realize(TTCoproc *s);
+extern const VMStateDescription vmstate_tt_frontend;
 
 #endif

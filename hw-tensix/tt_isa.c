@@ -10,6 +10,7 @@
 
 #include "qemu/osdep.h"
 #include "tt_isa.h"
+#include "tt_opcodes.h"
 
 static const char *const tt_unit_names[TT_UNIT__MAX] = {
     [TT_UNIT_NONE] = "NONE",
@@ -125,4 +126,42 @@ void tt_insn_format(TTArchId arch, uint32_t insn, char *buf, size_t len)
         tt_buf_append_ident(buf, len, &pos, f->name);
         tt_buf_append(buf, len, &pos, "=0x%x", tt_field_value(f, insn));
     }
+}
+
+uint32_t tt_isa_qclass(TTArchId arch, uint32_t insn)
+{
+    const TTInsnDesc *d = tt_isa_lookup(arch, insn);
+
+    switch (TT_INSN_OPCODE(insn)) {
+    case TT_OP_REPLAY:
+        return 1u << TT_QCLASS_REPLAY;
+    case TT_OP_MOP:
+        return 1u << TT_QCLASS_MOP;
+    case TT_OP_MOP_CFG:
+        return 0;
+    }
+    if (!d) {
+        return 0;
+    }
+    switch (d->unit) {
+    case TT_UNIT_THCON:
+        return (1u << TT_QCLASS_THCON) | (1u << TT_QCLASS_MISC);
+    case TT_UNIT_XMOV:
+        return (1u << TT_QCLASS_MOVER) | (1u << TT_QCLASS_MISC);
+    case TT_UNIT_UNPACK:
+        return (1u << TT_QCLASS_UNPACK) | (1u << TT_QCLASS_MISC);
+    case TT_UNIT_PACK:
+        return (1u << TT_QCLASS_PACK) | (1u << TT_QCLASS_MISC);
+    case TT_UNIT_CFG:
+        return 1u << TT_QCLASS_CFG;
+    case TT_UNIT_SYNC:
+        return 1u << TT_QCLASS_SYNC;
+    case TT_UNIT_TDMA:
+        return 1u << TT_QCLASS_MISC;
+    case TT_UNIT_SFPU:
+        return 1u << TT_QCLASS_SFPU;
+    case TT_UNIT_MATH:
+        return 1u << TT_QCLASS_FPU;
+    }
+    return 0;
 }

@@ -46,8 +46,22 @@ typedef struct TTInsnField {
     uint8_t width;      /* up to the next field's start bit, or to bit 24 */
 } TTInsnField;
 
+/*
+ * The coprocessor state every instruction function gets (tt_unit.h), and
+ * the result of executing one instruction.
+ */
+typedef struct TTCoproc TTCoproc;
+typedef enum TTExec TTExec;
+
+/*
+ * Execute instruction word @insn, already past the Wait Gate, for thread
+ * @t.  One function per instruction, named tt_<insn> (tt_isa_fields.h).
+ */
+typedef TTExec TTExecFn(TTCoproc *s, int t, uint32_t insn);
+
 typedef struct TTInsnDesc {
     const char *name;   /* NULL: opcode not defined on this architecture */
+    TTExecFn *exec;     /* NULL for MOP, MOP_CFG, REPLAY (frontend) */
     uint8_t unit;       /* TTUnit */
     /*
      * Wait Gate block bits (TT_BLOCK_*) that hold this instruction back.
@@ -67,6 +81,25 @@ typedef enum TTArchId {
 
 /* Indexed by architecture and opcode (instruction bits 31:24) */
 extern const TTInsnDesc tt_isa_table[TT_ARCH__MAX][256];
+
+/* tt_cfg_qstatus instruction classes (CSRs.md) */
+enum {
+    TT_QCLASS_REPLAY,
+    TT_QCLASS_MOP,
+    TT_QCLASS_THCON,
+    TT_QCLASS_MOVER,
+    TT_QCLASS_UNPACK,
+    TT_QCLASS_PACK,
+    TT_QCLASS_CFG,
+    TT_QCLASS_SYNC,
+    TT_QCLASS_MISC,
+    TT_QCLASS_SFPU,
+    TT_QCLASS_FPU,
+    TT_QCLASS__MAX
+};
+
+/* tt_cfg_qstatus class bits (1 << TT_QCLASS_*) of @insn on @arch */
+uint32_t tt_isa_qclass(TTArchId arch, uint32_t insn);
 
 /* Name of @unit as in assembly.yaml ("MATH", ...), "?" if out of range */
 const char *tt_unit_name(TTUnit unit);

@@ -16,8 +16,7 @@
 #include "qemu/log.h"
 #include "qemu/bitops.h"
 #include "migration/vmstate.h"
-#include "tt_tile.h"
-#include "tt_tensix_int.h"
+#include "tt_unit.h"
 #include "trace.h"
 
 /* ---------------------------------------------------------------------- */
@@ -100,7 +99,7 @@ static const char *const tt_xmov_mode_name[4] = {
 #define TT_TDMA_ST_PARAMQ_EMPTY BIT(5)
 #define TT_TDMA_ST_CAPACITY_SHIFT 8
 
-bool tt_mover_busy(TTTensixState *s)
+bool tt_mover_busy(TTCoproc *s)
 {
     return false;
 }
@@ -114,7 +113,7 @@ bool tt_mover_busy(TTTensixState *s)
  * sees it: the same layout as RISC-V stores (Config[0], Config[1], and on
  * Blackhole ConfigDualWrite).  Returns false if nothing is there.
  */
-static bool tt_mover_cfg_write(TTTensixState *s, uint32_t off, uint32_t val)
+static bool tt_mover_cfg_write(TTCoproc *s, uint32_t off, uint32_t val)
 {
     const TTArchInfo *a = s->arch;
     uint32_t state_bytes = a->cfg_state_words * 4;
@@ -138,16 +137,16 @@ static bool tt_mover_cfg_write(TTTensixState *s, uint32_t off, uint32_t val)
 }
 
 /* NCRISC's view: its instruction RAM is mapped there (Wormhole) */
-static AddressSpace *tt_mover_iram_as(TTTensixState *s)
+static AddressSpace *tt_mover_iram_as(TTCoproc *s)
 {
-    return CPU(&s->tile->core[TT_CORE_NCRISC].cpu)->as;
+    return CPU(&s->cores[TT_CORE_NCRISC].cpu)->as;
 }
 
 /*
  * Mover(dst, src, count, mode): byte addresses and count, all multiples of
  * 16.  The transfer goes 16 bytes at a time in increasing address order.
  */
-static void tt_mover_run(TTTensixState *s, const char *who, uint32_t dst,
+static void tt_mover_run(TTCoproc *s, const char *who, uint32_t dst,
                          uint32_t src, uint32_t count, uint32_t mode)
 {
     enum { DST_L1, DST_CFG, DST_IRAM, DST_NOWHERE } kind;
@@ -158,7 +157,7 @@ static void tt_mover_run(TTTensixState *s, const char *who, uint32_t dst,
     bool bad_src = false;
 
     trace_tt_mover_xfer(who, tt_xmov_mode_name[mode & 3], src, dst, count);
-    if (s->tile->soft_reset & TT_SR_MOVER) {
+    if (s->soft_reset & TT_SR_MOVER) {
         /* SoftReset.md: commands are discarded while the mover is held */
         trace_tt_mover_discard(who, "mover held in soft reset");
         return;
@@ -217,7 +216,7 @@ static void tt_mover_run(TTTensixState *s, const char *who, uint32_t dst,
             uint64_t a = (uint64_t)src + i;
 
             if (a + 16 <= l1) {
-                memcpy(buf, tt_tensix_l1(s, a, 16), 16);
+                memcpy(buf, tt_unit_l1(s, a, 16), 16);
             } else {
                 bad_src = true;
             }
@@ -274,20 +273,20 @@ static void tt_mover_run(TTTensixState *s, const char *who, uint32_t dst,
 /* XMOV (XMOV.md)                                                         */
 /* ---------------------------------------------------------------------- */
 
-TTExec tt_mover_exec(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_xmov(TTCoproc *s, int t, uint32_t insn)
 {
     const TTMoverArchInfo *ma = &tt_mover_arch[s->arch->id];
     int state;
     uint32_t src, dst, word;
 
-    if (s->tile->soft_reset & TT_SR_TDMA_RISC) {
+    if (s->soft_reset & TT_SR_TDMA_RISC) {
         /* SoftReset.md, glue held: "XMOV instructions will not start" */
         return TT_EXEC_STALL;
     }
     state = tt_cfg_state_id(s, t);
-    src = tt_tensix_cfg_read(s, state, ma->reg6_src);
-    dst = tt_tensix_cfg_read(s, state, ma->reg6_dst);
-    word = tt_tensix_cfg_read(s, state, ma->reg6_size_dir);
+    src = tt_cfg_read(s, state, ma->reg6_src);
+    dst = tt_cfg_read(s, state, ma->reg6_dst);
+    word = tt_cfg_read(s, state, ma->reg6_size_dir);
     /* Buffer_size is bits 29:0, of which the mover uses the low 16 */
     tt_mover_run(s, "XMOV", dst << 4, src << 4,
                  (extract32(word, 0, 30) & 0xffff) << 4,
@@ -318,7 +317,7 @@ static int tt_tdma_base_index(int core)
     }
 }
 
-static void tt_tdma_execute(TTTensixState *s, uint32_t cmd,
+static void tt_tdma_execute(TTCoproc *s, uint32_t cmd,
                             const uint32_t *params, int base)
 {
     TTMoverState *m = &s->mover;
@@ -389,7 +388,7 @@ static void tt_tdma_execute(TTTensixState *s, uint32_t cmd,
 }
 
 /* TDMA_RISC_Command_Processor(): run until the queue is empty */
-static void tt_tdma_process(TTTensixState *s)
+static void tt_tdma_process(TTCoproc *s)
 {
     TTMoverState *m = &s->mover;
 
@@ -407,7 +406,7 @@ static void tt_tdma_process(TTTensixState *s)
 }
 
 /* EnqueueCmd() */
-static void tt_tdma_enqueue(TTTensixState *s, int core, uint32_t cmd)
+static void tt_tdma_enqueue(TTCoproc *s, int core, uint32_t cmd)
 {
     TTMoverState *m = &s->mover;
     int tail;
@@ -446,7 +445,7 @@ static void tt_tdma_enqueue(TTTensixState *s, int core, uint32_t cmd)
 /* Packer / unpacker configuration and sideband metadata (TDMA-RISC.md)   */
 /* ---------------------------------------------------------------------- */
 
-static uint32_t tt_tdma_status(TTTensixState *s)
+static uint32_t tt_tdma_status(TTCoproc *s)
 {
     TTMoverState *m = &s->mover;
     uint32_t v = 0;
@@ -471,7 +470,7 @@ static uint32_t tt_tdma_status(TTTensixState *s)
     return v;
 }
 
-static void tt_tdma_set_scaler(TTTensixState *s, uint32_t start,
+static void tt_tdma_set_scaler(TTCoproc *s, uint32_t start,
                                uint32_t values)
 {
     if (start == 3) {
@@ -483,7 +482,7 @@ static void tt_tdma_set_scaler(TTTensixState *s, uint32_t start,
     }
 }
 
-static uint32_t tt_tdma_scalars_and_status(TTTensixState *s, int u)
+static uint32_t tt_tdma_scalars_and_status(TTCoproc *s, int u)
 {
     uint32_t v = 0;
 
@@ -497,7 +496,7 @@ static uint32_t tt_tdma_scalars_and_status(TTTensixState *s, int u)
     return v;
 }
 
-static uint32_t tt_tdma_fifo_status(TTTensixState *s)
+static uint32_t tt_tdma_fifo_status(TTCoproc *s)
 {
     uint32_t v = s->mover.pack_reg_addr_raw << 8;
 
@@ -515,7 +514,7 @@ static uint32_t tt_tdma_fifo_status(TTTensixState *s)
 }
 
 /* ResetPackerAccTileSize() */
-static void tt_tdma_reset_acc(TTTensixState *s, uint32_t val)
+static void tt_tdma_reset_acc(TTCoproc *s, uint32_t val)
 {
     for (int p = 0; p < TT_NUM_PACKERS; p++) {
         if (val & BIT(16 + p)) {
@@ -528,7 +527,7 @@ static void tt_tdma_reset_acc(TTTensixState *s, uint32_t val)
 }
 
 /* UnpackerPackerAcc() */
-static uint32_t tt_tdma_unpacker_packer_acc(TTTensixState *s, int p, int t)
+static uint32_t tt_tdma_unpacker_packer_acc(TTCoproc *s, int p, int t)
 {
     uint32_t lo = s->mover.packer[p].acc_tile_size[t] & 0xffff;
     uint32_t hi = s->mover.unpacker_set_reg_acc[p & 1] & 0xffff;
@@ -537,7 +536,7 @@ static uint32_t tt_tdma_unpacker_packer_acc(TTTensixState *s, int p, int t)
 }
 
 /* MetadataFIFO.Pop().AllZeroFlags; @what for the log */
-static uint32_t tt_tdma_fifo_pop(TTTensixState *s, int p, const char *what)
+static uint32_t tt_tdma_fifo_pop(TTCoproc *s, int p, const char *what)
 {
     TTPackerMeta *pm = &s->mover.packer[p];
     uint32_t v;
@@ -557,7 +556,7 @@ static uint32_t tt_tdma_fifo_pop(TTTensixState *s, int p, const char *what)
 /* TDMA-RISC MMIO (per-core windows)                                      */
 /* ---------------------------------------------------------------------- */
 
-static uint32_t tt_tdma_read32(TTTensixState *s, int core, hwaddr addr)
+static uint32_t tt_tdma_read32(TTCoproc *s, int core, hwaddr addr)
 {
     TTMoverState *m = &s->mover;
     int p = addr >> 8;
@@ -620,7 +619,7 @@ static uint32_t tt_tdma_read32(TTTensixState *s, int core, hwaddr addr)
     return 0;
 }
 
-static void tt_tdma_write32(TTTensixState *s, int core, hwaddr addr,
+static void tt_tdma_write32(TTCoproc *s, int core, hwaddr addr,
                             uint32_t val)
 {
     TTMoverState *m = &s->mover;
@@ -692,10 +691,10 @@ static void tt_tdma_write(void *opaque, hwaddr addr, uint64_t val,
                           unsigned size)
 {
     TTCoreView *v = opaque;
-    TTTensixState *s = v->s;
+    TTCoproc *s = v->s;
 
     trace_tt_tensix_mmio_write("tdma", v->core, addr, val, size);
-    if (s->tile->soft_reset & TT_SR_TDMA_RISC) {
+    if (s->soft_reset & TT_SR_TDMA_RISC) {
         /* SoftReset.md: writes are silently discarded while held */
         trace_tt_mover_discard("TDMA-RISC", "held in soft reset");
         return;
@@ -724,7 +723,7 @@ static const MemoryRegionOps tt_tdma_ops = {
 /* Interfaces for the other units                                         */
 /* ---------------------------------------------------------------------- */
 
-void tt_mover_packer_tile_done(TTTensixState *s, int p, int thread,
+void tt_mover_packer_tile_done(TTCoproc *s, int p, int thread,
                                uint32_t tile_size, uint32_t all_zero_flags,
                                bool add_tile_header_size,
                                bool enable_out_fifo)
@@ -749,36 +748,36 @@ void tt_mover_packer_tile_done(TTTensixState *s, int p, int thread,
     }
 }
 
-uint32_t tt_mover_packer_tile_size(TTTensixState *s, int p, int thread)
+uint32_t tt_mover_packer_tile_size(TTCoproc *s, int p, int thread)
 {
     const TTPackerMeta *pm = &s->mover.packer[p];
 
     return pm->last_thread == thread ? pm->last_tile_size : 0;
 }
 
-uint32_t tt_mover_packer_acc_tile_size(TTTensixState *s, int p, int thread)
+uint32_t tt_mover_packer_acc_tile_size(TTCoproc *s, int p, int thread)
 {
     return s->mover.packer[p].acc_tile_size[thread];
 }
 
-uint32_t tt_mover_packer_all_zero_flags(TTTensixState *s, int p)
+uint32_t tt_mover_packer_all_zero_flags(TTCoproc *s, int p)
 {
     return s->mover.packer[p].all_zero_flags;
 }
 
-void tt_mover_packer_reset_acc(TTTensixState *s, int p)
+void tt_mover_packer_reset_acc(TTCoproc *s, int p)
 {
     TTPackerMeta *pm = &s->mover.packer[p];
 
     memset(pm->acc_tile_size, 0, sizeof(pm->acc_tile_size));
 }
 
-uint32_t tt_mover_packer_l1_dest_addr_offset(TTTensixState *s, int p)
+uint32_t tt_mover_packer_l1_dest_addr_offset(TTCoproc *s, int p)
 {
     return s->mover.packer[p].l1_dest_addr_offset;
 }
 
-uint32_t tt_mover_pack_set_reg_base(TTTensixState *s, int i)
+uint32_t tt_mover_pack_set_reg_base(TTCoproc *s, int i)
 {
     /* SetPackRegAddr() */
     uint32_t raw = s->mover.pack_reg_addr_raw;
@@ -788,22 +787,22 @@ uint32_t tt_mover_pack_set_reg_base(TTTensixState *s, int i)
     return (hi << 18) + (mid << 2);
 }
 
-uint32_t tt_mover_pack_set_reg_hi_scaler(TTTensixState *s, int i)
+uint32_t tt_mover_pack_set_reg_hi_scaler(TTCoproc *s, int i)
 {
     return s->mover.set_reg_hi_scaler[i];
 }
 
-uint32_t tt_mover_unpack_reg_addr(TTTensixState *s)
+uint32_t tt_mover_unpack_reg_addr(TTCoproc *s)
 {
     return s->mover.unpack_reg_addr;
 }
 
-void tt_mover_set_unpacker_set_reg_acc(TTTensixState *s, int u, uint32_t val)
+void tt_mover_set_unpacker_set_reg_acc(TTCoproc *s, int u, uint32_t val)
 {
     s->mover.unpacker_set_reg_acc[u] = val;
 }
 
-void tt_mover_soft_reset(TTTensixState *s, uint32_t old, uint32_t val)
+void tt_mover_soft_reset(TTCoproc *s, uint32_t old, uint32_t val)
 {
     TTMoverState *m = &s->mover;
 
@@ -839,18 +838,19 @@ void tt_mover_soft_reset(TTTensixState *s, uint32_t old, uint32_t val)
 /* QOM glue                                                               */
 /* ---------------------------------------------------------------------- */
 
-void tt_mover_realize(TTTensixState *s)
+void tt_mover_realize(TTCoproc *s)
 {
     for (int c = 0; c < TT_NUM_CORES; c++) {
         g_autofree char *name = g_strdup_printf("tt-tdma-risc-%s",
                                                 tt_core_name[c]);
 
-        memory_region_init_io(&s->tdma[c], OBJECT(s), &tt_tdma_ops,
+        memory_region_init_io(&s->tdma[c], s->owner, &tt_tdma_ops,
                               &s->view[c][0], name, 0x1000);
+        s->tdma[c].disable_reentrancy_guard = true;
     }
 }
 
-void tt_mover_reset(TTTensixState *s)
+void tt_mover_reset(TTCoproc *s)
 {
     memset(&s->mover, 0, sizeof(s->mover));
     s->mover.param_credits = TT_MOVER_PARAM_CREDITS;
@@ -878,7 +878,7 @@ static const VMStateDescription vmstate_tt_packer_meta = {
 
 static int tt_mover_post_load(void *opaque, int version_id)
 {
-    TTTensixState *s = opaque;
+    TTCoproc *s = opaque;
     TTMoverState *m = &s->mover;
 
     if (m->q_head >= TT_MOVER_QUEUE_DEPTH ||
@@ -907,25 +907,25 @@ const VMStateDescription vmstate_tt_mover = {
     .minimum_version_id = 2,
     .post_load = tt_mover_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(mover.cmd_params, TTTensixState, 4),
-        VMSTATE_UINT32_ARRAY(mover.mov_cmd_base, TTTensixState,
+        VMSTATE_UINT32_ARRAY(mover.cmd_params, TTCoproc, 4),
+        VMSTATE_UINT32_ARRAY(mover.mov_cmd_base, TTCoproc,
                              TT_MOVER_NUM_BASES),
-        VMSTATE_UINT32(mover.param_credits, TTTensixState),
-        VMSTATE_UINT32_ARRAY(mover.q_cmd, TTTensixState,
+        VMSTATE_UINT32(mover.param_credits, TTCoproc),
+        VMSTATE_UINT32_ARRAY(mover.q_cmd, TTCoproc,
                              TT_MOVER_QUEUE_DEPTH),
-        VMSTATE_UINT32_2DARRAY(mover.q_params, TTTensixState,
+        VMSTATE_UINT32_2DARRAY(mover.q_params, TTCoproc,
                                TT_MOVER_QUEUE_DEPTH, 4),
-        VMSTATE_UINT32_ARRAY(mover.q_base, TTTensixState,
+        VMSTATE_UINT32_ARRAY(mover.q_base, TTCoproc,
                              TT_MOVER_QUEUE_DEPTH),
-        VMSTATE_UINT32(mover.q_head, TTTensixState),
-        VMSTATE_UINT32(mover.q_count, TTTensixState),
-        VMSTATE_UINT32(mover.unpack_reg_addr, TTTensixState),
-        VMSTATE_UINT32(mover.scaler2_raw, TTTensixState),
-        VMSTATE_UINT32(mover.pack_reg_addr_raw, TTTensixState),
-        VMSTATE_UINT32_ARRAY(mover.set_reg_hi_scaler, TTTensixState, 4),
-        VMSTATE_UINT32_ARRAY(mover.unpacker_set_reg_acc, TTTensixState,
+        VMSTATE_UINT32(mover.q_head, TTCoproc),
+        VMSTATE_UINT32(mover.q_count, TTCoproc),
+        VMSTATE_UINT32(mover.unpack_reg_addr, TTCoproc),
+        VMSTATE_UINT32(mover.scaler2_raw, TTCoproc),
+        VMSTATE_UINT32(mover.pack_reg_addr_raw, TTCoproc),
+        VMSTATE_UINT32_ARRAY(mover.set_reg_hi_scaler, TTCoproc, 4),
+        VMSTATE_UINT32_ARRAY(mover.unpacker_set_reg_acc, TTCoproc,
                              TT_NUM_UNPACKERS),
-        VMSTATE_STRUCT_ARRAY(mover.packer, TTTensixState, TT_NUM_PACKERS, 1,
+        VMSTATE_STRUCT_ARRAY(mover.packer, TTCoproc, TT_NUM_PACKERS, 1,
                              vmstate_tt_packer_meta, TTPackerMeta),
         VMSTATE_END_OF_LIST()
     }

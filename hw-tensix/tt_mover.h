@@ -13,6 +13,8 @@
 #ifndef HW_TENSIX_TT_MOVER_H
 #define HW_TENSIX_TT_MOVER_H
 
+#include "tt_isa.h"
+
 #define TT_MOVER_QUEUE_DEPTH        4   /* TDMA-RISC command queue */
 #define TT_MOVER_PARAM_CREDITS      2   /* ParameterCredits at reset */
 #define TT_MOVER_NUM_BASES          4   /* MovCmdBase: B, T0, T1, T2 */
@@ -59,7 +61,7 @@ typedef struct TTMoverState {
     TTPackerMeta packer[TT_NUM_PACKERS];
 } TTMoverState;
 
-struct TTTensixState;
+
 
 /*
  * STALLWAIT mover condition (Wormhole C12, Blackhole C9) and TDMA-RISC
@@ -67,7 +69,7 @@ struct TTTensixState;
  * or command that starts it in this model, so it is never busy and this
  * always returns false.
  */
-bool tt_mover_busy(struct TTTensixState *s);
+bool tt_mover_busy(TTCoproc *s);
 
 /*
  * SOFT_RESET_0 changed from @old to @val (1 = held).  Applies the
@@ -75,7 +77,7 @@ bool tt_mover_busy(struct TTTensixState *s);
  * mover (bit 6), TDMA-RISC (bit 8) and the packers' metadata (bits 2-5,
  * and bit 17 for all packers).  To be called by the tile on every write.
  */
-void tt_mover_soft_reset(struct TTTensixState *s, uint32_t old, uint32_t val);
+void tt_mover_soft_reset(TTCoproc *s, uint32_t old, uint32_t val);
 
 /* ---- Packer metadata: producers (packers) ---- */
 /*
@@ -85,28 +87,28 @@ void tt_mover_soft_reset(struct TTTensixState *s, uint32_t old, uint32_t val);
  * the {tile_size, all_zero_flags} pair is pushed unless the FIFO is full
  * (TDMA-RISC.md, "The AccTileSize state is updated like so").
  */
-void tt_mover_packer_tile_done(struct TTTensixState *s, int p, int thread,
+void tt_mover_packer_tile_done(TTCoproc *s, int p, int thread,
                                uint32_t tile_size, uint32_t all_zero_flags,
                                bool add_tile_header_size,
                                bool enable_out_fifo);
 
 /* ---- Packer metadata: consumers (ThCon SETDMAREG, packers) ---- */
 /* PackerTileSize(p, thread) */
-uint32_t tt_mover_packer_tile_size(struct TTTensixState *s, int p,
+uint32_t tt_mover_packer_tile_size(TTCoproc *s, int p,
                                    int thread);
 /* Packers[p].AccTileSize[thread] */
-uint32_t tt_mover_packer_acc_tile_size(struct TTTensixState *s, int p,
+uint32_t tt_mover_packer_acc_tile_size(TTCoproc *s, int p,
                                        int thread);
 /* Packers[p].AllZeroFlags */
-uint32_t tt_mover_packer_all_zero_flags(struct TTTensixState *s, int p);
+uint32_t tt_mover_packer_all_zero_flags(TTCoproc *s, int p);
 /* Packers[p].ResetAccTileSize() (SETDMAREG InputSource 8) */
-void tt_mover_packer_reset_acc(struct TTTensixState *s, int p);
+void tt_mover_packer_reset_acc(TTCoproc *s, int p);
 /* Packers[p].l1_dest_addr_offset (output address generator) */
-uint32_t tt_mover_packer_l1_dest_addr_offset(struct TTTensixState *s, int p);
+uint32_t tt_mover_packer_l1_dest_addr_offset(TTCoproc *s, int p);
 /* Packers.SetRegBase[i], i = 0..1 (PACR_SETREG) */
-uint32_t tt_mover_pack_set_reg_base(struct TTTensixState *s, int i);
+uint32_t tt_mover_pack_set_reg_base(TTCoproc *s, int i);
 /* Packers.SetRegHiScaler[i], i = 0..3 (PACR_SETREG) */
-uint32_t tt_mover_pack_set_reg_hi_scaler(struct TTTensixState *s, int i);
+uint32_t tt_mover_pack_set_reg_hi_scaler(TTCoproc *s, int i);
 
 /* ---- Unpacker side (UNPACR_NOP) ---- */
 /*
@@ -114,9 +116,13 @@ uint32_t tt_mover_pack_set_reg_hi_scaler(struct TTTensixState *s, int i);
  * unpackers' SetUnpackRegAddr() (whose decoding TDMA-RISC.md does not
  * give).
  */
-uint32_t tt_mover_unpack_reg_addr(struct TTTensixState *s);
+uint32_t tt_mover_unpack_reg_addr(TTCoproc *s);
 /* Unpackers[u].SetRegAcc (bits 0-16 are visible through TDMA-RISC) */
-void tt_mover_set_unpacker_set_reg_acc(struct TTTensixState *s, int u,
+void tt_mover_set_unpacker_set_reg_acc(TTCoproc *s, int u,
                                        uint32_t val);
+
+void tt_mover_reset(TTCoproc *s);
+void tt_mover_realize(TTCoproc *s);
+extern const VMStateDescription vmstate_tt_mover;
 
 #endif

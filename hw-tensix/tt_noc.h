@@ -4,8 +4,10 @@
  *
  * Requests execute completely when software writes NOC_CMD_CTRL (an
  * infinitely fast NoC is a legal timing: software can only observe
- * completion through NOC_CMD_CTRL and the counters).  See tt_noc.c and
- * docs/units/noc.md.
+ * completion through NOC_CMD_CTRL and the counters).  This is the
+ * interface the tile uses; the model is tt_noc.c (life cycle,
+ * coordinates), tt_noc_regs.c, tt_noc_req.c, tt_noc_mcast.c and
+ * tt_noc_atomic.c, sharing tt_noc_int.h.  See docs/units/noc.md.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -44,9 +46,15 @@ enum {
 typedef struct TTTileState TTTileState;
 
 typedef struct TTNocNiu {
-    TTTileState *tile;
     int noc;                    /* 0 or 1 */
     MemoryRegion mmio;
+
+    /* Where the NIU is, from its tile's properties (set by tt_noc_init) */
+    uint8_t arch_id;            /* TTArchId */
+    uint32_t x, y;              /* the tile's NoC 0 coordinates */
+    uint32_t noc_width, noc_height;
+    uint32_t tile_index;        /* hartid-base / TT_NUM_CORES */
+    MemoryRegion *sysmem;       /* the system (NoC) address space */
 
     uint32_t buf[TT_NOC_NUM_BUFS][TT_NOC_BUF_NREGS];
     uint32_t cfg[TT_NOC_CFG_WORDS];         /* NIU_CFG_0, ROUTER_CFG_*, ... */
@@ -58,7 +66,11 @@ typedef struct TTNocNiu {
     bool busy;
 } TTNocNiu;
 
-/* Create NIU @n of tile @t (its MMIO region, mapped by the tile). */
+/*
+ * Create NIU @n of tile @t (its MMIO region, mapped by the tile).  The
+ * NIU knows the tile only as a QOM object: it reads its properties
+ * "arch", "x", "y", "noc-width", "noc-height", "hartid-base" and "noc".
+ */
 void tt_noc_init(TTTileState *t, TTNocNiu *niu, int n);
 void tt_noc_reset(TTNocNiu *niu);
 extern const VMStateDescription vmstate_tt_noc_niu;

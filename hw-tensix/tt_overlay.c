@@ -3,16 +3,24 @@
  *
  * tt-isa-documentation WormholeB0/NoC/Overlay; tt-metal
  * noc_overlay_parameters.h and stream_io_map.h for register indices
- * (facts in /work/shared/reference/address-map.md section 6).
+ * (summarised in reference/address-map.md section 6).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "migration/vmstate.h"
+#include "hw/registerfields.h"
 #include "tt_tile.h"
 #include "tt_overlay.h"
 #include "trace.h"
+
+/* An address in the overlay window: stream, then register of the stream */
+FIELD(OVERLAY_ADDR, REG, 2, 10)
+FIELD(OVERLAY_ADDR, STREAM, 12, 6)
+
+QEMU_BUILD_BUG_ON(TT_OVERLAY_STRIDE != 1u << R_OVERLAY_ADDR_STREAM_SHIFT);
+QEMU_BUILD_BUG_ON(TT_OVERLAY_STREAMS != 1u << R_OVERLAY_ADDR_STREAM_LENGTH);
 
 uint32_t tt_overlay_reg_read(TTOverlayState *ov, unsigned stream,
                              unsigned reg)
@@ -26,8 +34,8 @@ uint32_t tt_overlay_reg_read(TTOverlayState *ov, unsigned stream,
 static uint64_t tt_overlay_read(void *opaque, hwaddr addr, unsigned size)
 {
     TTOverlayState *ov = opaque;
-    unsigned stream = addr / TT_OVERLAY_STRIDE;
-    unsigned reg = (addr % TT_OVERLAY_STRIDE) / 4;
+    unsigned stream = FIELD_EX32(addr, OVERLAY_ADDR, STREAM);
+    unsigned reg = FIELD_EX32(addr, OVERLAY_ADDR, REG);
     uint32_t val = ov->regs[stream][reg];
 
     trace_tt_overlay_read(ov->tile->x, ov->tile->y, stream, reg, val);
@@ -38,8 +46,8 @@ static void tt_overlay_write(void *opaque, hwaddr addr, uint64_t val,
                              unsigned size)
 {
     TTOverlayState *ov = opaque;
-    unsigned stream = addr / TT_OVERLAY_STRIDE;
-    unsigned reg = (addr % TT_OVERLAY_STRIDE) / 4;
+    unsigned stream = FIELD_EX32(addr, OVERLAY_ADDR, STREAM);
+    unsigned reg = FIELD_EX32(addr, OVERLAY_ADDR, REG);
 
     trace_tt_overlay_write(ov->tile->x, ov->tile->y, stream, reg, val);
     ov->regs[stream][reg] = val;
@@ -64,6 +72,12 @@ void tt_overlay_init(TTTileState *t, TTOverlayState *ov)
     ov->tile = t;
     memory_region_init_io(&ov->mmio, OBJECT(t), &tt_overlay_ops, ov, name,
                           TT_OVERLAY_STREAMS * TT_OVERLAY_STRIDE);
+    /*
+     * A store here runs the coprocessor (tt_tensix_kick()), whose
+     * accesses may reach this tile's registers and the overlay itself:
+     * the overlay does not take the tile's re-entrancy guard.
+     */
+    ov->mmio.disable_reentrancy_guard = true;
 }
 
 void tt_overlay_reset(TTOverlayState *ov)

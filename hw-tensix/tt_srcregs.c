@@ -9,10 +9,10 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
-#include "tt_tensix_int.h"
+#include "tt_unit.h"
 #include "trace.h"
 
-static void tt_src_trace(TTTensixState *s, const char *why)
+static void tt_src_trace(TTCoproc *s, const char *why)
 {
     TTSrcRegs *r = &s->src;
 
@@ -21,7 +21,7 @@ static void tt_src_trace(TTTensixState *s, const char *why)
                        r->unp_bank[0], r->unp_bank[1]);
 }
 
-void tt_src_set_dvalid(TTTensixState *s, int t, unsigned flip)
+void tt_src_set_dvalid(TTCoproc *s, int t, unsigned flip)
 {
     TTSrcRegs *r = &s->src;
 
@@ -38,7 +38,7 @@ void tt_src_set_dvalid(TTTensixState *s, int t, unsigned flip)
     tt_src_trace(s, "SETDVALID");
 }
 
-void tt_src_setrwc_flip(TTTensixState *s, int t, bool flip_a, bool flip_b)
+void tt_src_setrwc_flip(TTCoproc *s, int t, bool flip_a, bool flip_b)
 {
     TTSrcRegs *r = &s->src;
 
@@ -57,7 +57,7 @@ void tt_src_setrwc_flip(TTTensixState *s, int t, bool flip_a, bool flip_b)
     tt_src_trace(s, "SETRWC");
 }
 
-void tt_src_clear_dvalid(TTTensixState *s, int t, bool flip_a, bool flip_b,
+void tt_src_clear_dvalid(TTCoproc *s, int t, bool flip_a, bool flip_b,
                          bool keep_same, bool reset)
 {
     TTSrcRegs *r = &s->src;
@@ -82,4 +82,19 @@ void tt_src_clear_dvalid(TTTensixState *s, int t, bool flip_a, bool flip_b,
         }
     }
     tt_src_trace(s, "CLEARDVALID");
+}
+
+/*
+ * CLEARDVALID.md.  Its fields are cleardvalid (bits 23:22: FlipSrcB,
+ * FlipSrcA) and reset, 22 bits wide, of which the model uses bits 1:0
+ * (KeepReadingSameSrc, Reset).
+ */
+TTExec tt_cleardvalid(TTCoproc *s, int t, uint32_t insn)
+{
+    uint32_t flip = FIELD_EX32(insn, CLEARDVALID, cleardvalid);
+    uint32_t reset = FIELD_EX32(insn, CLEARDVALID, reset);
+
+    tt_src_clear_dvalid(s, t, extract32(flip, 0, 1), extract32(flip, 1, 1),
+                        extract32(reset, 1, 1), extract32(reset, 0, 1));
+    return TT_EXEC_DONE;
 }

@@ -9,6 +9,8 @@
 #ifndef HW_TENSIX_TT_SRCREGS_H
 #define HW_TENSIX_TT_SRCREGS_H
 
+#include "tt_isa.h"
+
 #define TT_SRC_BANKS    2
 #define TT_SRC_ROWS     64
 #define TT_SRC_COLS     16
@@ -34,7 +36,7 @@ typedef struct TTSrcRegs {
     uint32_t unp_row[2][3];         /* Unpackers[n].SrcRow[thread] */
 } TTSrcRegs;
 
-struct TTTensixState;
+
 
 /*
  * The SrcA/SrcB bank hand-over between the unpackers and the matrix unit
@@ -42,12 +44,12 @@ struct TTTensixState;
  * SETRWC and CLEARDVALID give the matrix unit's banks back.
  */
 /* SETDVALID's model: FlipSrcA (bit 0) / FlipSrcB (bit 1) of @flip */
-void tt_src_set_dvalid(struct TTTensixState *s, int t, unsigned flip);
+void tt_src_set_dvalid(TTCoproc *s, int t, unsigned flip);
 /* SETRWC's FlipSrcA / FlipSrcB */
-void tt_src_setrwc_flip(struct TTTensixState *s, int t, bool flip_a,
+void tt_src_setrwc_flip(TTCoproc *s, int t, bool flip_a,
                         bool flip_b);
 /* CLEARDVALID */
-void tt_src_clear_dvalid(struct TTTensixState *s, int t, bool flip_a,
+void tt_src_clear_dvalid(TTCoproc *s, int t, bool flip_a,
                          bool flip_b, bool keep_same, bool reset);
 
 #endif

@@ -14,8 +14,8 @@
 #include "qemu/log.h"
 #include "qemu/bitops.h"
 #include "migration/vmstate.h"
-#include "tt_tensix_int.h"
-#include "tt_tile.h"
+#include "tt_unit.h"
+#include "tt_overlay.h"
 #include "trace.h"
 
 /* ---------------------------------------------------------------------- */
@@ -78,7 +78,7 @@ static const char *const tt_waitc_name[TT_WAITC__MAX] = {
     [TT_WAITC_CFG] = "Configuration Unit busy",
 };
 
-static const TTSyncArchInfo *tt_sync_info(TTTensixState *s)
+static const TTSyncArchInfo *tt_sync_info(TTCoproc *s)
 {
     return &tt_sync_arch[s->arch->id];
 }
@@ -116,7 +116,7 @@ static const char *tt_latch_name(uint8_t opcode)
  * The SrcA/SrcB AllowedClient conditions read the bank hand-over state
  * (tt_srcregs.c).
  */
-static bool tt_waitc_pending(TTTensixState *s, int t, unsigned c)
+static bool tt_waitc_pending(TTCoproc *s, int t, unsigned c)
 {
     const TTSrcRegs *r = &s->src;
 
@@ -139,7 +139,7 @@ static bool tt_waitc_pending(TTTensixState *s, int t, unsigned c)
 }
 
 /* Stream index a STREAMWAIT latch of thread @t looks at (evaluated live) */
-static unsigned tt_stream_index(TTTensixState *s, int t,
+static unsigned tt_stream_index(TTCoproc *s, int t,
                                 const TTWaitLatch *w)
 {
     return s->cfg.thd[t][TT_BH_THD_STREAM_ID_SYNC_SEC0 + w->stream_sel] &
@@ -156,16 +156,16 @@ static unsigned tt_stream_index(TTTensixState *s, int t,
  * Overlay register writes kick the coprocessor, so the latch is
  * re-evaluated whenever the stream state changes.
  */
-static bool tt_stream_pending(TTTensixState *s, int t, const TTWaitLatch *w)
+static bool tt_stream_pending(TTCoproc *s, int t, const TTWaitLatch *w)
 {
     unsigned reg = w->cond_mask & 1 ? TT_BH_STREAM_CURR_PHASE_REG_INDEX
                                     : TT_BH_STREAM_NUM_MSGS_RECEIVED_REG_INDEX;
 
-    return tt_overlay_reg_read(&s->tile->overlay, tt_stream_index(s, t, w),
+    return tt_overlay_reg_read(s->overlay, tt_stream_index(s, t, w),
                                reg) < w->target;
 }
 
-static bool tt_sem_pending(TTTensixState *s, const TTWaitLatch *w, int i)
+static bool tt_sem_pending(TTCoproc *s, const TTWaitLatch *w, int i)
 {
     const TTSemaphore *sem = &s->sync.sem[i];
 
@@ -177,7 +177,7 @@ static bool tt_sem_pending(TTTensixState *s, const TTWaitLatch *w, int i)
 }
 
 /* True when thread @t's latched wait says "keep on waiting". */
-static bool tt_latch_pending(TTTensixState *s, int t)
+static bool tt_latch_pending(TTCoproc *s, int t)
 {
     const TTWaitLatch *w = &s->sync.wait[t];
     const TTSyncArchInfo *info = tt_sync_info(s);
@@ -211,7 +211,7 @@ static bool tt_latch_pending(TTTensixState *s, int t)
  * changes (semaphores), when the wait is latched, and when an instruction
  * reaches the gate.
  */
-static void tt_latch_poll(TTTensixState *s, int t)
+static void tt_latch_poll(TTCoproc *s, int t)
 {
     TTWaitLatch *w = &s->sync.wait[t];
 
@@ -221,40 +221,30 @@ static void tt_latch_poll(TTTensixState *s, int t)
     }
 }
 
-static void tt_latch_poll_all(TTTensixState *s)
+static void tt_latch_poll_all(TTCoproc *s)
 {
     for (int t = 0; t < TT_NUM_THREADS; t++) {
         tt_latch_poll(s, t);
     }
 }
 
-/* Wait Gate block bits that catch @insn (STALLWAIT.md block table) */
-static uint32_t tt_sync_insn_block(TTTensixState *s, uint32_t insn)
-{
-    const TTInsnDesc *d;
-    uint32_t op = TT_INSN_OPCODE(insn);
-
-    if (op == TT_OP_NOP) {
-        return 0;
-    }
-    d = tt_isa_lookup(s->arch->id, insn);
-    if (!d) {
-        return 0;
-    }
-    return d->block;    /* per architecture, from the decode tables */
-}
-
-static bool tt_block_catches(TTTensixState *s, uint16_t block_mask,
-                             uint32_t insn)
+/*
+ * Does a latch with @block_mask catch @insn, whose descriptor is @d
+ * (STALLWAIT.md block table; the block bits are per architecture, from
+ * the decode tables)?
+ */
+static bool tt_block_catches(uint16_t block_mask, uint32_t insn,
+                             const TTInsnDesc *d)
 {
     if (TT_INSN_OPCODE(insn) == TT_OP_NOP) {
         /* NOP is caught only when every block bit is set */
         return block_mask == TT_BLOCK_ALL;
     }
-    return tt_sync_insn_block(s, insn) & block_mask;
+    return d && (d->block & block_mask);
 }
 
-bool tt_sync_gate_blocks(TTTensixState *s, int t, uint32_t insn)
+bool tt_sync_gate_blocks(TTCoproc *s, int t, uint32_t insn,
+                         const TTInsnDesc *d)
 {
     TTWaitLatch *w = &s->sync.wait[t];
 
@@ -262,10 +252,10 @@ bool tt_sync_gate_blocks(TTTensixState *s, int t, uint32_t insn)
         s->sync.hang_logged &= ~(1u << t);
     }
     tt_latch_poll(s, t);
-    return w->opcode && tt_block_catches(s, w->block_mask, insn);
+    return w->opcode && tt_block_catches(w->block_mask, insn, d);
 }
 
-static void tt_sync_latch(TTTensixState *s, int t, uint8_t opcode,
+static void tt_sync_latch(TTCoproc *s, int t, uint8_t opcode,
                           uint16_t cond, uint16_t block, uint8_t sem)
 {
     TTWaitLatch *w = &s->sync.wait[t];
@@ -284,7 +274,7 @@ static void tt_sync_latch(TTTensixState *s, int t, uint8_t opcode,
 /* Semaphores                                                             */
 /* ---------------------------------------------------------------------- */
 
-static void tt_sem_post(TTTensixState *s, uint8_t mask)
+static void tt_sem_post(TTCoproc *s, uint8_t mask)
 {
     for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
         if ((mask & (1u << i)) && s->sync.sem[i].value < 15) {
@@ -293,7 +283,7 @@ static void tt_sem_post(TTTensixState *s, uint8_t mask)
     }
 }
 
-static void tt_sem_get(TTTensixState *s, uint8_t mask)
+static void tt_sem_get(TTCoproc *s, uint8_t mask)
 {
     for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
         if ((mask & (1u << i)) && s->sync.sem[i].value > 0) {
@@ -302,7 +292,7 @@ static void tt_sem_get(TTTensixState *s, uint8_t mask)
     }
 }
 
-uint32_t tt_sync_sem_mmio_read(TTTensixState *s, unsigned i)
+uint32_t tt_sync_sem_mmio_read(TTCoproc *s, unsigned i)
 {
     if (i >= TT_NUM_SEMAPHORES) {
         return 0;
@@ -310,7 +300,7 @@ uint32_t tt_sync_sem_mmio_read(TTTensixState *s, unsigned i)
     return s->sync.sem[i].value;
 }
 
-void tt_sync_sem_mmio_write(TTTensixState *s, int core, unsigned i,
+void tt_sync_sem_mmio_write(TTCoproc *s, int core, unsigned i,
                             uint32_t val)
 {
     if (i >= TT_NUM_SEMAPHORES) {
@@ -325,7 +315,6 @@ void tt_sync_sem_mmio_write(TTTensixState *s, int core, unsigned i,
     trace_tt_sync_sem_mmio(core, i, val & 1 ? "get" : "post",
                            s->sync.sem[i].value);
     tt_latch_poll_all(s);
-    tt_tensix_kick(s);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -333,13 +322,22 @@ void tt_sync_sem_mmio_write(TTTensixState *s, int core, unsigned i,
 /* ---------------------------------------------------------------------- */
 
 /*
- * Index of ATGETM/ATRELM @insn (bits 15:0); false if it names no mutex,
- * which makes the instruction wait forever (ATGETM.md, ATRELM.md).
+ * The mutex ATGETM/ATRELM @insn names.  Their mutex_index field is 24 bits
+ * wide; the functional models (ATGETM.md, ATRELM.md) use bits 15:0.
  */
-static bool tt_mutex_index(TTTensixState *s, int t, uint32_t insn,
+static uint32_t tt_mutex_field(uint32_t insn)
+{
+    return FIELD_EX32(insn, ATGETM, mutex_index) & 0xffff;
+}
+
+/*
+ * Index of ATGETM/ATRELM @insn; false if it names no mutex, which makes
+ * the instruction wait forever (ATGETM.md, ATRELM.md).
+ */
+static bool tt_mutex_index(TTCoproc *s, int t, uint32_t insn,
                            unsigned *index)
 {
-    uint32_t i = extract32(insn, 0, 16);
+    uint32_t i = tt_mutex_field(insn);
 
     if (i < TT_SYNC_MUTEX_SLOTS && (tt_sync_info(s)->mutex_valid & (1u << i))) {
         *index = i;
@@ -358,16 +356,17 @@ static bool tt_mutex_index(TTTensixState *s, int t, uint32_t insn,
 }
 
 /* Is thread @u at its Wait Gate with an ATGETM of mutex @index? */
-static bool tt_thread_wants_mutex(TTTensixState *s, int u, unsigned index)
+static bool tt_thread_wants_mutex(TTCoproc *s, int u, unsigned index)
 {
+    const TTInsnDesc *d;
     uint32_t insn;
 
-    if (!tt_frontend_peek(s, u, &insn) ||
+    if (!tt_frontend_peek(s, u, &insn, &d) ||
         TT_INSN_OPCODE(insn) != TT_OP_ATGETM ||
-        extract32(insn, 0, 16) != index) {
+        tt_mutex_field(insn) != index) {
         return false;
     }
-    return !tt_sync_gate_blocks(s, u, insn);
+    return !tt_sync_gate_blocks(s, u, insn, d);
 }
 
 /*
@@ -377,7 +376,7 @@ static bool tt_thread_wants_mutex(TTTensixState *s, int u, unsigned index)
  * take it back before the others had their turn; its ATGETM then finds
  * the mutex already held by itself and completes.
  */
-static void tt_mutex_handoff(TTTensixState *s, int t, unsigned index)
+static void tt_mutex_handoff(TTCoproc *s, int t, unsigned index)
 {
     for (int k = 1; k < TT_NUM_THREADS; k++) {
         int u = (t + k) % TT_NUM_THREADS;
@@ -390,7 +389,7 @@ static void tt_mutex_handoff(TTTensixState *s, int t, unsigned index)
     }
 }
 
-static TTExec tt_atgetm(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_atgetm(TTCoproc *s, int t, uint32_t insn)
 {
     unsigned index;
     uint8_t holder;
@@ -408,7 +407,7 @@ static TTExec tt_atgetm(TTTensixState *s, int t, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-static TTExec tt_atrelm(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_atrelm(TTCoproc *s, int t, uint32_t insn)
 {
     unsigned index;
     uint8_t holder;
@@ -439,13 +438,17 @@ static TTExec tt_atrelm(TTTensixState *s, int t, uint32_t insn)
 /* Execution                                                              */
 /* ---------------------------------------------------------------------- */
 
-static void tt_streamwait(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_streamwait(TTCoproc *s, int t, uint32_t insn)
 {
-    uint32_t sel = extract32(insn, 0, 3);
-    uint32_t cond = extract32(insn, 3, 1);
+    uint32_t sel = FIELD_EX32(insn, STREAMWAIT, wait_stream_sel);
+    uint32_t cond = FIELD_EX32(insn, STREAMWAIT, target_sel);
     uint32_t hi;
     TTWaitLatch *w = &s->sync.wait[t];
 
+    if (!tt_sync_info(s)->has_streamwait) {
+        tt_unimp_insn(s, t, insn, NULL);
+        return TT_EXEC_DONE;
+    }
     if (sel > 3) {
         qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: STREAMWAIT stream "
                       "select %u out of range 0..3; bit 2 ignored\n", t, sel);
@@ -456,72 +459,89 @@ static void tt_streamwait(TTTensixState *s, int t, uint32_t insn)
     } else {
         hi = s->cfg.thd[t][TT_BH_THD_STREAMWAIT_NUM_MSGS_HI] & 0x7f;
     }
-    tt_sync_latch(s, t, TT_OP_STREAMWAIT, 1u << cond, extract32(insn, 15, 9),
-                  0);
+    tt_sync_latch(s, t, TT_OP_STREAMWAIT, 1u << cond,
+                  FIELD_EX32(insn, STREAMWAIT, stall_res), 0);
     w->stream_sel = sel;
-    w->target = (hi << 10) | extract32(insn, 4, 10);
+    /* target_value is 11 bits wide; STREAMWAIT.md uses bits 13:4 */
+    w->target = (hi << 10) |
+                extract32(FIELD_EX32(insn, STREAMWAIT, target_value), 0, 10);
+    tt_latch_poll(s, t);
+    return TT_EXEC_DONE;
 }
 
-TTExec tt_sync_exec(TTTensixState *s, int t, uint32_t insn)
+/*
+ * The semaphores a SEM* instruction selects.  Its sem_sel field is wider
+ * than the eight semaphores: the functional models use bits 9:2.
+ */
+static uint32_t tt_sem_sel(uint32_t sem_sel)
+{
+    return sem_sel & MAKE_64BIT_MASK(0, TT_NUM_SEMAPHORES);
+}
+
+TTExec tt_seminit(TTCoproc *s, int t, uint32_t insn)
+{
+    uint32_t mask = tt_sem_sel(FIELD_EX32(insn, SEMINIT, sem_sel));
+
+    for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
+        if (mask & (1u << i)) {
+            s->sync.sem[i].value = FIELD_EX32(insn, SEMINIT, init_value);
+            s->sync.sem[i].max = FIELD_EX32(insn, SEMINIT, max_value);
+        }
+    }
+    trace_tt_sync_sem(t, "SEMINIT", mask);
+    tt_latch_poll_all(s);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_sempost(TTCoproc *s, int t, uint32_t insn)
+{
+    uint32_t mask = tt_sem_sel(FIELD_EX32(insn, SEMPOST, sem_sel));
+
+    tt_sem_post(s, mask);
+    trace_tt_sync_sem(t, "SEMPOST", mask);
+    tt_latch_poll_all(s);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_semget(TTCoproc *s, int t, uint32_t insn)
+{
+    uint32_t mask = tt_sem_sel(FIELD_EX32(insn, SEMGET, sem_sel));
+
+    tt_sem_get(s, mask);
+    trace_tt_sync_sem(t, "SEMGET", mask);
+    tt_latch_poll_all(s);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_semwait(TTCoproc *s, int t, uint32_t insn)
+{
+    uint32_t cond = FIELD_EX32(insn, SEMWAIT, wait_sem_cond);
+    uint32_t block = FIELD_EX32(insn, SEMWAIT, stall_res);
+
+    if (cond) {
+        tt_sync_latch(s, t, TT_OP_SEMWAIT, cond, block,
+                      tt_sem_sel(FIELD_EX32(insn, SEMWAIT, sem_sel)));
+    } else {
+        tt_sync_latch(s, t, TT_OP_STALLWAIT, tt_sync_info(s)->default_cond,
+                      block, 0);
+    }
+    tt_latch_poll(s, t);
+    return TT_EXEC_DONE;
+}
+
+/*
+ * The condition bits of wait_res that exist on this architecture
+ * (TTSyncArchInfo.stallwait_bits); the rest are ignored.
+ */
+TTExec tt_stallwait(TTCoproc *s, int t, uint32_t insn)
 {
     const TTSyncArchInfo *info = tt_sync_info(s);
-    uint32_t op = TT_INSN_OPCODE(insn);
-    uint8_t mask = extract32(insn, 2, 8);
+    uint32_t cond = extract32(FIELD_EX32(insn, STALLWAIT, wait_res), 0,
+                              info->stallwait_bits);
 
-    switch (op) {
-    case TT_OP_ATGETM:
-        return tt_atgetm(s, t, insn);
-    case TT_OP_ATRELM:
-        return tt_atrelm(s, t, insn);
-    case TT_OP_SEMINIT:
-        for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
-            if (mask & (1u << i)) {
-                s->sync.sem[i].value = extract32(insn, 16, 4);
-                s->sync.sem[i].max = extract32(insn, 20, 4);
-            }
-        }
-        trace_tt_sync_sem(t, "SEMINIT", mask);
-        tt_latch_poll_all(s);
-        return TT_EXEC_DONE;
-    case TT_OP_SEMPOST:
-        tt_sem_post(s, mask);
-        trace_tt_sync_sem(t, "SEMPOST", mask);
-        tt_latch_poll_all(s);
-        return TT_EXEC_DONE;
-    case TT_OP_SEMGET:
-        tt_sem_get(s, mask);
-        trace_tt_sync_sem(t, "SEMGET", mask);
-        tt_latch_poll_all(s);
-        return TT_EXEC_DONE;
-    case TT_OP_SEMWAIT: {
-        uint32_t cond = extract32(insn, 0, 2);
-        uint32_t block = extract32(insn, 15, 9);
-
-        if (cond) {
-            tt_sync_latch(s, t, TT_OP_SEMWAIT, cond, block, mask);
-        } else {
-            tt_sync_latch(s, t, TT_OP_STALLWAIT, info->default_cond, block, 0);
-        }
-        tt_latch_poll(s, t);
-        return TT_EXEC_DONE;
-    }
-    case TT_OP_STALLWAIT: {
-        uint32_t cond = extract32(insn, 0, info->stallwait_bits);
-
-        tt_sync_latch(s, t, TT_OP_STALLWAIT, cond ? cond : info->default_cond,
-                      extract32(insn, 15, 9), 0);
-        tt_latch_poll(s, t);
-        return TT_EXEC_DONE;
-    }
-    case TT_OP_STREAMWAIT:
-        if (!info->has_streamwait) {
-            break;
-        }
-        tt_streamwait(s, t, insn);
-        tt_latch_poll(s, t);
-        return TT_EXEC_DONE;
-    }
-    tt_unimp_insn(s, t, insn, NULL);
+    tt_sync_latch(s, t, TT_OP_STALLWAIT, cond ? cond : info->default_cond,
+                  FIELD_EX32(insn, STALLWAIT, stall_res), 0);
+    tt_latch_poll(s, t);
     return TT_EXEC_DONE;
 }
 
@@ -529,7 +549,7 @@ TTExec tt_sync_exec(TTTensixState *s, int t, uint32_t insn)
 /* Diagnostics                                                            */
 /* ---------------------------------------------------------------------- */
 
-static void tt_describe_latch(TTTensixState *s, int t, GString *str)
+static void tt_describe_latch(TTCoproc *s, int t, GString *str)
 {
     const TTWaitLatch *w = &s->sync.wait[t];
     const TTSyncArchInfo *info = tt_sync_info(s);
@@ -585,10 +605,11 @@ static void tt_describe_latch(TTTensixState *s, int t, GString *str)
     }
 }
 
-void tt_sync_describe_wait(TTTensixState *s, int t, char *buf, size_t len)
+void tt_sync_describe_wait(TTCoproc *s, int t, char *buf, size_t len)
 {
     g_autoptr(GString) str = NULL;
     const TTWaitLatch *w;
+    const TTInsnDesc *d;
     bool pending, held = false;
     uint32_t insn;
     char name[160];
@@ -603,18 +624,18 @@ void tt_sync_describe_wait(TTTensixState *s, int t, char *buf, size_t len)
     str = g_string_new(NULL);
     w = &s->sync.wait[t];
     pending = w->opcode && tt_latch_pending(s, t);
-    if (!tt_frontend_peek(s, t, &insn)) {
+    if (!tt_frontend_peek(s, t, &insn, &d)) {
         g_string_append(str, "nothing queued");
     } else {
         tt_insn_format(s->arch->id, insn, name, sizeof(name));
         g_string_append_printf(str, "next %s", name);
-        if (pending && tt_block_catches(s, w->block_mask, insn)) {
+        if (pending && tt_block_catches(w->block_mask, insn, d)) {
             g_string_append(str, ": held at the Wait Gate by the ");
             tt_describe_latch(s, t, str);
             held = true;
         } else if (TT_INSN_OPCODE(insn) == TT_OP_ATGETM ||
                    TT_INSN_OPCODE(insn) == TT_OP_ATRELM) {
-            uint32_t i = extract32(insn, 0, 16);
+            uint32_t i = tt_mutex_field(insn);
             bool get = TT_INSN_OPCODE(insn) == TT_OP_ATGETM;
 
             if (i >= TT_SYNC_MUTEX_SLOTS ||
@@ -647,7 +668,7 @@ void tt_sync_describe_wait(TTTensixState *s, int t, char *buf, size_t len)
 /* Reset and migration                                                    */
 /* ---------------------------------------------------------------------- */
 
-void tt_sync_reset(TTTensixState *s)
+void tt_sync_reset(TTCoproc *s)
 {
     /* Semaphores 0/0, no mutex held (TT_MUTEX_FREE), no latched wait */
     memset(&s->sync, 0, sizeof(s->sync));
@@ -655,7 +676,7 @@ void tt_sync_reset(TTTensixState *s)
 
 static int tt_sync_post_load(void *opaque, int version_id)
 {
-    TTTensixState *s = opaque;
+    TTCoproc *s = opaque;
     TTSyncState *y = &s->sync;
 
     for (int i = 0; i < TT_NUM_SEMAPHORES; i++) {
@@ -712,13 +733,13 @@ const VMStateDescription vmstate_tt_sync = {
     .minimum_version_id = 2,
     .post_load = tt_sync_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_STRUCT_ARRAY(sync.sem, TTTensixState, TT_NUM_SEMAPHORES, 1,
+        VMSTATE_STRUCT_ARRAY(sync.sem, TTCoproc, TT_NUM_SEMAPHORES, 1,
                              vmstate_tt_semaphore, TTSemaphore),
-        VMSTATE_STRUCT_ARRAY(sync.wait, TTTensixState, TT_NUM_THREADS, 1,
+        VMSTATE_STRUCT_ARRAY(sync.wait, TTCoproc, TT_NUM_THREADS, 1,
                              vmstate_tt_wait_latch, TTWaitLatch),
-        VMSTATE_UINT8_ARRAY(sync.mutex, TTTensixState, TT_SYNC_MUTEX_SLOTS),
-        VMSTATE_UINT8(sync.hang_logged, TTTensixState),
-        VMSTATE_UINT32_ARRAY(sync.hang_insn, TTTensixState, TT_NUM_THREADS),
+        VMSTATE_UINT8_ARRAY(sync.mutex, TTCoproc, TT_SYNC_MUTEX_SLOTS),
+        VMSTATE_UINT8(sync.hang_logged, TTCoproc),
+        VMSTATE_UINT32_ARRAY(sync.hang_insn, TTCoproc, TT_NUM_THREADS),
         VMSTATE_END_OF_LIST()
     }
 };

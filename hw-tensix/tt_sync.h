@@ -7,6 +7,8 @@
 #ifndef HW_TENSIX_TT_SYNC_H
 #define HW_TENSIX_TT_SYNC_H
 
+#include "tt_isa.h"
+
 #define TT_NUM_SEMAPHORES   8
 #define TT_SYNC_MUTEX_SLOTS 8       /* mutex index space 0..7 (Wormhole) */
 #define TT_MUTEX_FREE       0       /* TTSyncState.mutex[]: else thread + 1 */
@@ -80,14 +82,14 @@ typedef struct TTSyncArchInfo {
 
 extern const TTSyncArchInfo tt_sync_arch[TT_ARCH__MAX];
 
-struct TTTensixState;
+
 
 /*
  * Deadlock diagnostics: describe, in one line, why thread @t is held by
  * the Sync Unit (latched wait and its conditions with the semaphore
  * values, or ATGETM and the mutex's holder), or say that it is not.
  */
-void tt_sync_describe_wait(struct TTTensixState *s, int t, char *buf,
+void tt_sync_describe_wait(TTCoproc *s, int t, char *buf,
                            size_t len);
 
 /*
@@ -95,8 +97,14 @@ void tt_sync_describe_wait(struct TTTensixState *s, int t, char *buf,
  * SyncUnit.md).  The write re-evaluates the latched waits and kicks the
  * coprocessor.  @core is for tracing only.
  */
-uint32_t tt_sync_sem_mmio_read(struct TTTensixState *s, unsigned i);
-void tt_sync_sem_mmio_write(struct TTTensixState *s, int core, unsigned i,
+uint32_t tt_sync_sem_mmio_read(TTCoproc *s, unsigned i);
+void tt_sync_sem_mmio_write(TTCoproc *s, int core, unsigned i,
                             uint32_t val);
+
+/* Wait Gate: does the latched STALLWAIT/SEMWAIT hold back @insn (@d)? */
+bool tt_sync_gate_blocks(TTCoproc *s, int t, uint32_t insn,
+                         const TTInsnDesc *d);
+void tt_sync_reset(TTCoproc *s);
+extern const VMStateDescription vmstate_tt_sync;
 
 #endif

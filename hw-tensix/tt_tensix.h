@@ -21,46 +21,13 @@
 #include "hw/qdev-core.h"
 #include "exec/memory.h"
 #include "qom/object.h"
-#include "tt_arch.h"
-#include "tt_frontend.h"
-#include "tt_sync.h"
-#include "tt_thcon.h"
-#include "tt_cfg.h"
-#include "tt_mover.h"
-#include "tt_adc.h"
-#include "tt_srcregs.h"
+#include "tt_unit.h"
 
 #define TYPE_TT_TENSIX "tt-tensix"
 OBJECT_DECLARE_SIMPLE_TYPE(TTTensixState, TT_TENSIX)
 
-typedef struct TTTileState TTTileState;
-
-#define TT_NUM_GPRS         64
-#define TT_TENSIX_POLL_NS   20000   /* retry period of memory waits */
 #define TT_MAILBOX_DEPTH    4
 #define TT_NUM_MAILBOX_CORES 4      /* B, T0, T1, T2 */
-
-/* tt_cfg_qstatus instruction classes (CSRs.md) */
-enum {
-    TT_QCLASS_REPLAY,
-    TT_QCLASS_MOP,
-    TT_QCLASS_THCON,
-    TT_QCLASS_MOVER,
-    TT_QCLASS_UNPACK,
-    TT_QCLASS_PACK,
-    TT_QCLASS_CFG,
-    TT_QCLASS_SYNC,
-    TT_QCLASS_MISC,
-    TT_QCLASS_SFPU,
-    TT_QCLASS_FPU,
-    TT_QCLASS__MAX
-};
-
-typedef struct TTThread {
-    uint32_t gpr[TT_NUM_GPRS];  /* ScalarUnit.md GPRs[thread][64] */
-    uint64_t retired;           /* statistics, not migrated */
-} TTThread;
-
 #define TT_PCBUF_DEPTH      16
 
 /* PCBufs.md: a FIFO from RISCV B to RISCV T_i */
@@ -76,76 +43,57 @@ typedef struct TTMailbox {
     uint32_t count;
 } TTMailbox;
 
-/* One (core, window) MMIO view: the opaque of core-dependent regions. */
-typedef struct TTCoreView {
-    TTTensixState *s;
-    int core;
-    int index;                  /* window index where relevant */
-} TTCoreView;
-
 struct TTTensixState {
     DeviceState parent_obj;
 
     /* Properties */
     uint8_t arch_id;
-    TTTileState *tile;
+    MemoryRegion *l1;           /* the tile's L1 */
+    MemoryRegion *space;        /* the tile's NoC-visible space */
 
-    const TTArchInfo *arch;
+    /* The coprocessor core: threads and units (tt_unit.h) */
+    TTCoproc cp;
 
-    /* Per-core MMIO windows, mapped by the tile into each core's view */
-    TTCoreView view[TT_NUM_CORES][TT_NUM_THREADS];
+    /* Per-core MMIO windows (tt_tensix_mmio.c), mapped by the tile */
     MemoryRegion instrn_buf[TT_NUM_CORES][TT_NUM_THREADS];
     MemoryRegion regfile[TT_NUM_CORES];
     MemoryRegion pc_buf[TT_NUM_CORES][TT_NUM_THREADS];
     MemoryRegion mailbox[TT_NUM_CORES];
-    MemoryRegion cfg_mmio[TT_NUM_CORES];
-    MemoryRegion tdma[TT_NUM_CORES];        /* TDMA-RISC (tt_mover.c) */
-    MemoryRegion mop_cfg[TT_NUM_CORES];     /* TRISCs (tt_frontend.c) */
 
-    /* State */
-    TTFrontend fe[TT_NUM_THREADS];
-    TTThread thread[TT_NUM_THREADS];
-    TTSyncState sync;
-    TTThconState thcon;
-    TTCfgState cfg;
-    TTMoverState mover;
-    TTAdcState adc;
-    TTSrcRegs src;
     TTMailbox mbox[TT_NUM_MAILBOX_CORES][TT_NUM_MAILBOX_CORES]; /* [from][to] */
     TTPcBuf pcbuf[TT_NUM_THREADS];
-
-    /* The tile's NoC-visible space (L1 and registers), for unit accesses */
-    AddressSpace tile_as;
-
-    /* Re-entrancy guard of the execution loop */
-    bool running;
-    bool rerun;
-    /* A thread waits in ThCon on memory: retry it from poll_timer */
-    bool poll_needed;
-    QEMUTimer *poll_timer;
-    /* Bumped when a thread's frontend is flushed (soft reset) */
-    uint32_t flush_gen[TT_NUM_THREADS];
+    uint32_t pc_buf_override;   /* the tile's TRISC_PC_BUF_OVERRIDE */
 };
 
 /*
- * Push @insn into thread @t's FIFO.  Returns false, without side effects,
- * when the FIFO is full (the caller blocks).  @flags: TT_FIFO_* (see
- * tt_frontend.h).
+ * Before realize, the tile sets cp.cores (its TT_NUM_CORES cores, which
+ * the windows park and wake) and cp.overlay (its stream registers), and
+ * the "l1" and "space" links.
+ */
+
+/*
+ * Push @insn into thread @t's FIFO and run the threads.  Returns false,
+ * without side effects, when the FIFO is full (the caller blocks).
+ * @flags: TT_FIFO_* (see tt_frontend.h).
  */
 bool tt_tensix_push(TTTensixState *s, int t, uint32_t insn, unsigned flags);
 /* Soft reset of @core: discard its thread's FIFO and its mailboxes */
 void tt_tensix_core_reset(TTTensixState *s, int core);
+/*
+ * SOFT_RESET_0 changed from @old to @val: reset the units it names
+ * (ThCon configuration, mover, TDMA-RISC, packer metadata); then run the
+ * threads, whose discarded entries free space.
+ */
+void tt_tensix_soft_reset(TTTensixState *s, uint32_t old, uint32_t val);
+/* RISCV_DEBUG_REG_TRISC_PC_BUF_OVERRIDE was written */
+void tt_tensix_set_pcbuf_override(TTTensixState *s, uint32_t val);
 /* RISCV_DEBUG_REG_INSTRN_BUF_STATUS */
 uint32_t tt_tensix_fifo_status(TTTensixState *s);
 /* Describe thread @t's state for diagnostics (deadlock reports) */
 void tt_tensix_describe_thread(TTTensixState *s, int t, char *buf,
                                size_t len);
-/* RISCV_DEBUG_REG_TRISC_PC_BUF_OVERRIDE changed: re-check waiting cores */
-void tt_tensix_pcbuf_override_changed(TTTensixState *s);
-/* Re-run every thread until none makes progress, then wake waiting cores. */
+/* Run every thread until none makes progress, then wake waiting cores. */
 void tt_tensix_kick(TTTensixState *s);
-/* True when thread @t has nothing queued or held at its Wait Gate. */
-bool tt_tensix_thread_idle(TTTensixState *s, int t);
 /* tt_cfg_qstatus / tt_cfg_bstatus for core @core */
 uint32_t tt_tensix_qstatus(TTTensixState *s, int core);
 uint32_t tt_tensix_bstatus(TTTensixState *s, int core);
@@ -153,5 +101,7 @@ uint32_t tt_tensix_bstatus(TTTensixState *s, int core);
 uint32_t tt_tensix_cfg_read(TTTensixState *s, int state, uint32_t index);
 /* What a 32-bit RISC-V load at TENSIX_CFG_BASE + @offset returns */
 uint32_t tt_tensix_cfg_peek(TTTensixState *s, uint32_t offset);
+/* MMIO windows (tt_tensix_mmio.c) */
+void tt_tensix_mmio_init(TTTensixState *s);
 
 #endif

@@ -12,6 +12,9 @@
  * at once and STALLWAIT/FLUSHDMA condition C0 (ThCon memory requests
  * outstanding) is always met.
  *
+ * One function per instruction, tt_<insn> (tt_isa_fields.h), reading its
+ * operands with FIELD_EX32; each starts with tt_thcon_enter().
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
@@ -21,8 +24,7 @@
 #include "qapi/visitor.h"
 #include "qapi/qapi-builtin-visit.h"
 #include "migration/vmstate.h"
-#include "tt_tile.h"
-#include "tt_tensix_int.h"
+#include "tt_unit.h"
 #include "trace.h"
 
 /* tt-metal cfg_defines.h (both architectures), assembly.yaml */
@@ -61,7 +63,7 @@ enum {
 };
 
 static void G_GNUC_PRINTF(4, 5)
-tt_thcon_guest_error(TTTensixState *s, int t, uint32_t insn,
+tt_thcon_guest_error(TTCoproc *s, int t, uint32_t insn,
                      const char *fmt, ...)
 {
     char name[160];
@@ -79,7 +81,7 @@ tt_thcon_guest_error(TTTensixState *s, int t, uint32_t insn,
  * The instruction executes, but reads state of a unit that is not
  * modelled yet (@what), taken as @assumed.
  */
-static void tt_thcon_partial(TTTensixState *s, int t, uint32_t insn,
+static void tt_thcon_partial(TTCoproc *s, int t, uint32_t insn,
                              const char *what, const char *assumed)
 {
     char name[160];
@@ -116,10 +118,10 @@ static void tt_thcon_bump_offset(uint32_t *gpr, unsigned h, unsigned inc)
 /* ---------------------------------------------------------------------- */
 
 /* L1 bytes [@addr, @addr + @len) into @buf; false if not all inside L1 */
-static bool tt_thcon_l1_read(TTTensixState *s, uint32_t addr, void *buf,
+static bool tt_thcon_l1_read(TTCoproc *s, uint32_t addr, void *buf,
                              uint32_t len)
 {
-    uint8_t *p = tt_tensix_l1(s, addr, len);
+    uint8_t *p = tt_unit_l1(s, addr, len);
 
     if (!p) {
         return false;
@@ -132,10 +134,10 @@ static bool tt_thcon_l1_read(TTTensixState *s, uint32_t addr, void *buf,
  * Write L1 through the tile's address space, so that translated code
  * L1 holds is invalidated and the pages are marked dirty.
  */
-static bool tt_thcon_l1_write(TTTensixState *s, uint32_t addr,
+static bool tt_thcon_l1_write(TTCoproc *s, uint32_t addr,
                               const void *buf, uint32_t len)
 {
-    if (!tt_tensix_l1(s, addr, len)) {
+    if (!tt_unit_l1(s, addr, len)) {
         return false;
     }
     address_space_write(&s->tile_as, addr, MEMTXATTRS_UNSPECIFIED, buf, len);
@@ -147,37 +149,23 @@ static bool tt_thcon_l1_write(TTTensixState *s, uint32_t addr,
  * reaches in 0xFFB11000-0xFFBFFFFF: on Wormhole TDMA-RISC, then the tile
  * registers, PIC, NoC and overlay registers; Blackhole has no TDMA-RISC
  * there but the local RAM aliases).  The Scalar Unit is an agent of its
- * own: its access is not a re-entry into the device whose MMIO handler
- * pushed the instruction, so the re-entrancy guards of the coprocessor
- * and the tile are lifted around it.
+ * own: its access re-enters the tile's regions from inside the access of
+ * the core that pushed the instruction, which is why those regions have
+ * their re-entrancy guards disabled.
  */
-static MemTxResult tt_thcon_mmio(TTTensixState *s, uint32_t addr,
+static MemTxResult tt_thcon_mmio(TTCoproc *s, uint32_t addr,
                                  uint32_t *val, bool write)
 {
-    MemReentrancyGuard *guard[2] = {
-        &DEVICE(s)->mem_reentrancy_guard,
-        &DEVICE(s->tile)->mem_reentrancy_guard,
-    };
-    bool saved[2];
     uint8_t buf[4];
     MemTxResult r;
 
-    for (int i = 0; i < 2; i++) {
-        saved[i] = guard[i]->engaged_in_io;
-        guard[i]->engaged_in_io = false;
-    }
     if (write) {
         stl_le_p(buf, *val);
-        r = address_space_write(&s->tile_as, addr, MEMTXATTRS_UNSPECIFIED,
-                                buf, 4);
-    } else {
-        r = address_space_read(&s->tile_as, addr, MEMTXATTRS_UNSPECIFIED,
-                               buf, 4);
-        *val = r == MEMTX_OK ? ldl_le_p(buf) : 0;
+        return address_space_write(&s->tile_as, addr, MEMTXATTRS_UNSPECIFIED,
+                                   buf, 4);
     }
-    for (int i = 0; i < 2; i++) {
-        guard[i]->engaged_in_io = saved[i];
-    }
+    r = address_space_read(&s->tile_as, addr, MEMTXATTRS_UNSPECIFIED, buf, 4);
+    *val = r == MEMTX_OK ? ldl_le_p(buf) : 0;
     return r;
 }
 
@@ -187,7 +175,7 @@ static MemTxResult tt_thcon_mmio(TTTensixState *s, uint32_t addr,
  * local RAMs) is UndefinedBehaviour; there and at unmapped addresses the
  * access is logged, a load returns 0 and a store is dropped.
  */
-static uint32_t tt_thcon_mmio_access(TTTensixState *s, int t, uint32_t insn,
+static uint32_t tt_thcon_mmio_access(TTCoproc *s, int t, uint32_t insn,
                                      uint32_t addr, uint32_t val, bool write)
 {
     MemTxResult r;
@@ -211,8 +199,95 @@ static uint32_t tt_thcon_mmio_access(TTTensixState *s, int t, uint32_t insn,
 }
 
 /* ---------------------------------------------------------------------- */
+/* Entry: soft reset and the busy Scalar Unit                             */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Is the Scalar Unit still held by a retrying atomic of another thread?
+ * The mark is stale if that thread no longer presents the instruction
+ * (its FIFO was flushed by a soft reset).
+ */
+static bool tt_thcon_held_by_other(TTCoproc *s, int t)
+{
+    TTThconState *tc = &s->thcon;
+    int owner = (int)tc->busy - 1;
+    uint32_t head;
+
+    if (!tc->busy || owner == t) {
+        return false;
+    }
+    if (owner < TT_NUM_THREADS && tt_frontend_peek(s, owner, &head, NULL) &&
+        head == tc->busy_insn) {
+        return true;
+    }
+    tc->busy = 0;
+    return false;
+}
+
+/*
+ * SoftReset.md: while SOFT_RESET_0 bit 8 (glue) is held no new ThCon
+ * instruction starts; while bit 9 (Scalar Unit) is held only DMANOP and
+ * SETDMAREG do.  Releasing the bits kicks the coprocessor.
+ */
+static bool tt_thcon_in_soft_reset(TTCoproc *s, uint32_t op)
+{
+    uint32_t sr = s->soft_reset;
+
+    if (extract32(sr, 8, 1)) {
+        return true;
+    }
+    return extract32(sr, 9, 1) && op != TT_OP_DMANOP &&
+           op != TT_OP_SETDMAREG;
+}
+
+/*
+ * Every ThCon instruction starts here.  False: it cannot start yet (a
+ * soft reset holds the unit, or another thread's ATCAS / ATINCGETPTR is
+ * retrying inside it); the instruction returns TT_EXEC_STALL.
+ */
+static bool tt_thcon_enter(TTCoproc *s, int t, uint32_t insn)
+{
+    if (tt_thcon_in_soft_reset(s, TT_INSN_OPCODE(insn))) {
+        trace_tt_thcon_soft_reset(t, insn);
+        return false;
+    }
+    if (tt_thcon_held_by_other(s, t)) {
+        trace_tt_thcon_busy(t, s->thcon.busy - 1);
+        return false;
+    }
+    /* The holder itself is back: it sets the mark again if it retries */
+    s->thcon.busy = 0;
+    return true;
+}
+
+/*
+ * A GPR index in a field that assembly.yaml makes wider than the 6 bits
+ * the functional model uses (ResultReg of ADDDMAREG.md, SUBDMAREG.md and
+ * MULDMAREG.md, bits 17:12; DataReg of ATSWAP.md, bits 11:6): its low
+ * 6 bits.
+ */
+static unsigned tt_gpr_index(uint32_t field)
+{
+    return field & (TT_NUM_GPRS - 1);
+}
+
+/* ---------------------------------------------------------------------- */
 /* SETDMAREG (SETDMAREG_Immediate.md, SETDMAREG_Special.md)               */
 /* ---------------------------------------------------------------------- */
+
+/*
+ * assembly.yaml splits SETDMAREG bits 23:8 into Payload_SigSel (21:8) and
+ * Payload_SigSelSize (23:22).  SETDMAREG_Immediate.md: they are together
+ * the 16-bit immediate.  SETDMAREG_Special.md: Payload_SigSel holds
+ * InputHalfReg (its bits 2:0), InputSource (6:3) and WhichPackers (10:7,
+ * not read: no packer state yet); Payload_SigSelSize is ResultSize.
+ */
+static uint32_t tt_setdmareg_imm16(uint32_t insn)
+{
+    return FIELD_EX32(insn, SETDMAREG, Payload_SigSel) |
+           (FIELD_EX32(insn, SETDMAREG, Payload_SigSelSize) <<
+            R_SETDMAREG_Payload_SigSel_LENGTH);
+}
 
 /*
  * The packers are not modelled yet: no PACR has ever run, so their state
@@ -220,15 +295,16 @@ static uint32_t tt_thcon_mmio_access(TTTensixState *s, int t, uint32_t insn,
  * ExponentHistogram and ExponentHistogramMaxExponent all 0, LastThread
  * none).  The configuration parts of the tile header are real.
  */
-static void tt_thcon_setdmareg_special(TTTensixState *s, int t,
+static void tt_thcon_setdmareg_special(TTCoproc *s, int t,
                                        uint32_t insn)
 {
     const TTThconArch *ta = &tt_thcon_arch[s->arch->id];
     uint32_t *gpr = s->thread[t].gpr;
-    unsigned res_half = extract32(insn, 0, 7);
-    unsigned in_half = extract32(insn, 8, 3);
-    unsigned src = extract32(insn, 11, 4);
-    unsigned size = extract32(insn, 22, 2);
+    uint32_t sig_sel = FIELD_EX32(insn, SETDMAREG, Payload_SigSel);
+    unsigned res_half = FIELD_EX32(insn, SETDMAREG, RegIndex16b);
+    unsigned in_half = extract32(sig_sel, 0, 3);
+    unsigned src = extract32(sig_sel, 3, 4);
+    unsigned size = FIELD_EX32(insn, SETDMAREG, Payload_SigSelSize);
     uint32_t v[4] = { 0, 0, 0, 0 };
     uint32_t *g;
 
@@ -257,8 +333,8 @@ static void tt_thcon_setdmareg_special(TTTensixState *s, int t,
                                  "this architecture; reads 0", src);
             break;
         }
-        w0 = tt_tensix_cfg_read(s, state, ta->pack_cfg_word[0]);
-        wi = tt_tensix_cfg_read(s, state, ta->pack_cfg_word[i]);
+        w0 = tt_cfg_read(s, state, ta->pack_cfg_word[0]);
+        wi = tt_cfg_read(s, state, ta->pack_cfg_word[i]);
         tt_thcon_partial(s, t, insn, "packer LastTileSize and AllZeroFlags",
                          "after reset (0)");
         /* TileSize = (LastThread == CurrentThread ? LastTileSize : 0) + 1 */
@@ -301,85 +377,185 @@ static void tt_thcon_setdmareg_special(TTTensixState *s, int t,
     }
 }
 
+TTExec tt_setdmareg(TTCoproc *s, int t, uint32_t insn)
+{
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
+    if (!FIELD_EX32(insn, SETDMAREG, SetSignalsMode)) {
+        /* SETDMAREG_Immediate.md: 16 bits into one half of a GPR */
+        tt_gpr_set_half(s->thread[t].gpr,
+                        FIELD_EX32(insn, SETDMAREG, RegIndex16b),
+                        tt_setdmareg_imm16(insn));
+    } else {
+        tt_thcon_setdmareg_special(s, t, insn);
+    }
+    return TT_EXEC_DONE;
+}
+
 /* ---------------------------------------------------------------------- */
 /* ADDDMAREG ... CMPDMAREG                                                */
 /* ---------------------------------------------------------------------- */
 
-static void tt_thcon_alu(TTTensixState *s, int t, uint32_t insn)
+/* The right operand: GPR RightReg, or RightImm6 itself if OpBisConst */
+static uint32_t tt_dmareg_right(const uint32_t *gpr, uint32_t opb, bool imm)
 {
-    uint32_t *gpr = s->thread[t].gpr;
-    uint32_t op = TT_INSN_OPCODE(insn);
-    uint32_t left = gpr[extract32(insn, 0, 6)];
-    uint32_t right_field = extract32(insn, 6, 6);
-    unsigned result = extract32(insn, 12, 6);
-    unsigned mode = extract32(insn, 18, 3);
-    bool imm = extract32(insn, 23, 1);
-    uint32_t right = imm ? right_field : gpr[right_field];
-    uint32_t val;
+    return imm ? opb : gpr[opb];
+}
 
-    switch (op) {
-    case TT_OP_ADDDMAREG:
-        val = left + right;
-        break;
-    case TT_OP_SUBDMAREG:
-        val = left - right;
-        break;
-    case TT_OP_MULDMAREG:
-        val = (left & 0xffff) * (right & 0xffff);
-        break;
-    case TT_OP_BITWOPDMAREG:
-        switch (mode) {
-        case 0:
-            val = left & right;
-            break;
-        case 1:
-            val = left | right;
-            break;
-        case 2:
-            val = left ^ right;
-            break;
-        default:
-            goto bad_mode;
-        }
-        break;
-    case TT_OP_CMPDMAREG:
-        switch (mode) {
-        case 0:
-            val = left > right;
-            break;
-        case 1:
-            val = left < right;
-            break;
-        case 2:
-            val = left == right;
-            break;
-        default:
-            goto bad_mode;
-        }
-        break;
-    case TT_OP_SHIFTDMAREG:
-        /* RightImm5 is bits 10:6; a register shift amount is taken mod 32 */
-        right = imm ? extract32(insn, 6, 5) : gpr[right_field] & 0x1f;
-        switch (mode) {
-        case 0:
-            val = left << right;
-            break;
-        case 1:
-            val = left >> right;
-            break;
-        default:
-            goto bad_mode;
-        }
-        break;
-    default:
-        g_assert_not_reached();
-    }
-    gpr[result] = val;
-    return;
+/*
+ * Mode of BITWOPDMAREG.md, CMPDMAREG.md and SHIFTDMAREG.md is u3, bits
+ * 20:18: the low 3 bits of the 5-bit OpSel field of assembly.yaml.
+ */
+static unsigned tt_dmareg_mode(uint32_t op_sel)
+{
+    return op_sel & 7;
+}
 
-bad_mode:
+static void tt_dmareg_bad_mode(TTCoproc *s, int t, uint32_t insn,
+                               unsigned mode, unsigned result)
+{
     tt_thcon_guest_error(s, t, insn, "Mode %u is undefined behaviour; GPR %u "
                          "left unchanged", mode, result);
+}
+
+TTExec tt_adddmareg(TTCoproc *s, int t, uint32_t insn)
+{
+    uint32_t *gpr = s->thread[t].gpr;
+    uint32_t left = gpr[FIELD_EX32(insn, ADDDMAREG, OpARegIndex)];
+    uint32_t right = tt_dmareg_right(gpr,
+                                     FIELD_EX32(insn, ADDDMAREG, OpBRegIndex),
+                                     FIELD_EX32(insn, ADDDMAREG, OpBisConst));
+    unsigned result = tt_gpr_index(FIELD_EX32(insn, ADDDMAREG,
+                                              ResultRegIndex));
+
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
+    gpr[result] = left + right;
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_subdmareg(TTCoproc *s, int t, uint32_t insn)
+{
+    uint32_t *gpr = s->thread[t].gpr;
+    uint32_t left = gpr[FIELD_EX32(insn, SUBDMAREG, OpARegIndex)];
+    uint32_t right = tt_dmareg_right(gpr,
+                                     FIELD_EX32(insn, SUBDMAREG, OpBRegIndex),
+                                     FIELD_EX32(insn, SUBDMAREG, OpBisConst));
+    unsigned result = tt_gpr_index(FIELD_EX32(insn, SUBDMAREG,
+                                              ResultRegIndex));
+
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
+    gpr[result] = left - right;
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_muldmareg(TTCoproc *s, int t, uint32_t insn)
+{
+    uint32_t *gpr = s->thread[t].gpr;
+    uint32_t left = gpr[FIELD_EX32(insn, MULDMAREG, OpARegIndex)];
+    uint32_t right = tt_dmareg_right(gpr,
+                                     FIELD_EX32(insn, MULDMAREG, OpBRegIndex),
+                                     FIELD_EX32(insn, MULDMAREG, OpBisConst));
+    unsigned result = tt_gpr_index(FIELD_EX32(insn, MULDMAREG,
+                                              ResultRegIndex));
+
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
+    gpr[result] = (left & 0xffff) * (right & 0xffff);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_bitwopdmareg(TTCoproc *s, int t, uint32_t insn)
+{
+    uint32_t *gpr = s->thread[t].gpr;
+    uint32_t left = gpr[FIELD_EX32(insn, BITWOPDMAREG, OpARegIndex)];
+    uint32_t right =
+        tt_dmareg_right(gpr, FIELD_EX32(insn, BITWOPDMAREG, OpBRegIndex),
+                        FIELD_EX32(insn, BITWOPDMAREG, OpBisConst));
+    unsigned result = FIELD_EX32(insn, BITWOPDMAREG, ResultRegIndex);
+    unsigned mode = tt_dmareg_mode(FIELD_EX32(insn, BITWOPDMAREG, OpSel));
+
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
+    switch (mode) {
+    case 0:
+        gpr[result] = left & right;
+        break;
+    case 1:
+        gpr[result] = left | right;
+        break;
+    case 2:
+        gpr[result] = left ^ right;
+        break;
+    default:
+        tt_dmareg_bad_mode(s, t, insn, mode, result);
+        break;
+    }
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_shiftdmareg(TTCoproc *s, int t, uint32_t insn)
+{
+    uint32_t *gpr = s->thread[t].gpr;
+    uint32_t left = gpr[FIELD_EX32(insn, SHIFTDMAREG, OpARegIndex)];
+    /* RightImm5 is bits 10:6; a register shift amount is taken mod 32 */
+    uint32_t right =
+        tt_dmareg_right(gpr, FIELD_EX32(insn, SHIFTDMAREG, OpBRegIndex),
+                        FIELD_EX32(insn, SHIFTDMAREG, OpBisConst)) & 0x1f;
+    unsigned result = FIELD_EX32(insn, SHIFTDMAREG, ResultRegIndex);
+    unsigned mode = tt_dmareg_mode(FIELD_EX32(insn, SHIFTDMAREG, OpSel));
+
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
+    switch (mode) {
+    case 0:
+        gpr[result] = left << right;
+        break;
+    case 1:
+        gpr[result] = left >> right;
+        break;
+    default:
+        tt_dmareg_bad_mode(s, t, insn, mode, result);
+        break;
+    }
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_cmpdmareg(TTCoproc *s, int t, uint32_t insn)
+{
+    uint32_t *gpr = s->thread[t].gpr;
+    uint32_t left = gpr[FIELD_EX32(insn, CMPDMAREG, OpARegIndex)];
+    uint32_t right = tt_dmareg_right(gpr,
+                                     FIELD_EX32(insn, CMPDMAREG, OpBRegIndex),
+                                     FIELD_EX32(insn, CMPDMAREG, OpBisConst));
+    unsigned result = FIELD_EX32(insn, CMPDMAREG, ResultRegIndex);
+    unsigned mode = tt_dmareg_mode(FIELD_EX32(insn, CMPDMAREG, OpSel));
+
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
+    switch (mode) {
+    case 0:
+        gpr[result] = left > right;
+        break;
+    case 1:
+        gpr[result] = left < right;
+        break;
+    case 2:
+        gpr[result] = left == right;
+        break;
+    default:
+        tt_dmareg_bad_mode(s, t, insn, mode, result);
+        break;
+    }
+    return TT_EXEC_DONE;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -389,24 +565,28 @@ bad_mode:
 /* The Size field's access: 0 16 bytes, 1 4, 2 2, 3 1 (L1Address aligned) */
 static const uint8_t tt_ind_len[4] = { 16, 4, 2, 1 };
 
-static void tt_thcon_loadind(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_loadind(TTCoproc *s, int t, uint32_t insn)
 {
     uint32_t *gpr = s->thread[t].gpr;
-    unsigned areg = extract32(insn, 0, 6);
-    unsigned reg = extract32(insn, 6, 6);
-    unsigned inc = extract32(insn, 12, 2);
-    unsigned ohalf = extract32(insn, 14, 7);
-    unsigned size = extract32(insn, 22, 2);
+    unsigned areg = FIELD_EX32(insn, LOADIND, AddrRegIndex);
+    unsigned reg = FIELD_EX32(insn, LOADIND, DataRegIndex);
+    unsigned inc = FIELD_EX32(insn, LOADIND, AutoIncSpec);
+    /* LOADIND.md: OffsetHalfReg is u7, bits 20:14 of 8-bit OffsetIndex */
+    unsigned ohalf = FIELD_EX32(insn, LOADIND, OffsetIndex) & 0x7f;
+    unsigned size = FIELD_EX32(insn, LOADIND, SizeSel);
     uint32_t addr = gpr[areg] * 16 + tt_gpr_half(gpr, ohalf);
     unsigned len = tt_ind_len[size];
     uint8_t buf[16];
 
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
     tt_thcon_bump_offset(gpr, ohalf, inc);
     if (!tt_thcon_l1_read(s, addr & ~(len - 1), buf, len)) {
         tt_thcon_guest_error(s, t, insn, "L1 address 0x%08x outside L1 "
                              "(undefined behaviour); GPR left unchanged",
                              addr);
-        return;
+        return TT_EXEC_DONE;
     }
     trace_tt_thcon_l1(t, "LOADIND", addr & ~(len - 1), len);
     switch (size) {
@@ -425,16 +605,22 @@ static void tt_thcon_loadind(TTTensixState *s, int t, uint32_t insn)
         gpr[reg] = deposit32(gpr[reg], 0, 8, buf[0]);
         break;
     }
+    return TT_EXEC_DONE;
 }
 
-static void tt_thcon_storeind_l1(TTTensixState *s, int t, uint32_t insn)
+/*
+ * STOREIND (L1): MemHierSel = 1.  STOREIND_L1.md's Size is bits 22:21,
+ * which assembly.yaml splits into SizeSel (bit 22) and RegSizeSel (21).
+ */
+static void tt_thcon_storeind_l1(TTCoproc *s, int t, uint32_t insn)
 {
     uint32_t *gpr = s->thread[t].gpr;
-    unsigned areg = extract32(insn, 0, 6);
-    unsigned reg = extract32(insn, 6, 6);
-    unsigned inc = extract32(insn, 12, 2);
-    unsigned ohalf = extract32(insn, 14, 7);
-    unsigned size = extract32(insn, 21, 2);
+    unsigned areg = FIELD_EX32(insn, STOREIND, AddrRegIndex);
+    unsigned reg = FIELD_EX32(insn, STOREIND, DataRegIndex);
+    unsigned inc = FIELD_EX32(insn, STOREIND, AutoIncSpec);
+    unsigned ohalf = FIELD_EX32(insn, STOREIND, OffsetIndex);
+    unsigned size = (FIELD_EX32(insn, STOREIND, SizeSel) << 1) |
+                    FIELD_EX32(insn, STOREIND, RegSizeSel);
     uint32_t addr = gpr[areg] * 16 + tt_gpr_half(gpr, ohalf);
     unsigned len = tt_ind_len[size];
     uint8_t buf[16];
@@ -456,13 +642,14 @@ static void tt_thcon_storeind_l1(TTTensixState *s, int t, uint32_t insn)
     trace_tt_thcon_l1(t, "STOREIND", addr & ~(len - 1), len);
 }
 
-static void tt_thcon_storeind_mmio(TTTensixState *s, int t, uint32_t insn)
+/* STOREIND (MMIO): MemHierSel = 0, SizeSel = 1 */
+static void tt_thcon_storeind_mmio(TTCoproc *s, int t, uint32_t insn)
 {
     uint32_t *gpr = s->thread[t].gpr;
-    unsigned areg = extract32(insn, 0, 6);
-    unsigned reg = extract32(insn, 6, 6);
-    unsigned inc = extract32(insn, 12, 2);
-    unsigned ohalf = extract32(insn, 14, 7);
+    unsigned areg = FIELD_EX32(insn, STOREIND, AddrRegIndex);
+    unsigned reg = FIELD_EX32(insn, STOREIND, DataRegIndex);
+    unsigned inc = FIELD_EX32(insn, STOREIND, AutoIncSpec);
+    unsigned ohalf = FIELD_EX32(insn, STOREIND, OffsetIndex);
     uint32_t addr = gpr[areg] + (tt_gpr_half(gpr, ohalf) >> 4);
 
     addr = TT_THCON_MMIO_BASE + (addr & 0x000ffffc);
@@ -484,30 +671,31 @@ static uint32_t tt_read_bf16_hi(uint32_t x)
 }
 
 /*
- * STOREIND (Src) waits while the unpackers' current bank of the target
- * belongs to the matrix unit.  The functional model waits after bumping
- * the offset register; nothing but this thread writes its own GPRs, so
- * checking before any side effect (and retrying) is equivalent.
+ * STOREIND (Src): MemHierSel = 0, SizeSel = 0; RegSizeSel selects SrcB.
+ * It waits while the unpackers' current bank of the target belongs to
+ * the matrix unit.  The functional model waits after bumping the offset
+ * register; nothing but this thread writes its own GPRs, so checking
+ * before any side effect (and retrying) is equivalent.
  */
-static bool tt_thcon_storeind_src_ready(TTTensixState *s, uint32_t insn)
+static bool tt_thcon_storeind_src_ready(TTCoproc *s, uint32_t insn)
 {
     const TTSrcRegs *r = &s->src;
 
-    if (extract32(insn, 21, 1)) {
+    if (FIELD_EX32(insn, STOREIND, RegSizeSel)) {
         return r->b_client[r->unp_bank[1]] == TT_SRC_CLIENT_UNPACKERS;
     }
     return r->a_client[r->unp_bank[0]] == TT_SRC_CLIENT_UNPACKERS;
 }
 
-static void tt_thcon_storeind_src(TTTensixState *s, int t, uint32_t insn)
+static void tt_thcon_storeind_src(TTCoproc *s, int t, uint32_t insn)
 {
     const TTThconArch *ta = &tt_thcon_arch[s->arch->id];
     uint32_t *gpr = s->thread[t].gpr;
-    unsigned areg = extract32(insn, 0, 6);
-    unsigned reg = extract32(insn, 6, 6) & 0x3c;
-    unsigned inc = extract32(insn, 12, 2);
-    unsigned ohalf = extract32(insn, 14, 7);
-    bool to_b = extract32(insn, 21, 1);
+    unsigned areg = FIELD_EX32(insn, STOREIND, AddrRegIndex);
+    unsigned reg = FIELD_EX32(insn, STOREIND, DataRegIndex) & 0x3c;
+    unsigned inc = FIELD_EX32(insn, STOREIND, AutoIncSpec);
+    unsigned ohalf = FIELD_EX32(insn, STOREIND, OffsetIndex);
+    bool to_b = FIELD_EX32(insn, STOREIND, RegSizeSel);
     uint32_t datum[4];
     uint32_t addr;
     unsigned col0;
@@ -560,6 +748,53 @@ static void tt_thcon_storeind_src(TTTensixState *s, int t, uint32_t insn)
     trace_tt_thcon_src(t, to_b ? 'B' : 'A', row, col0);
 }
 
+TTExec tt_storeind(TTCoproc *s, int t, uint32_t insn)
+{
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
+    if (FIELD_EX32(insn, STOREIND, MemHierSel)) {
+        tt_thcon_storeind_l1(s, t, insn);
+    } else if (FIELD_EX32(insn, STOREIND, SizeSel)) {
+        tt_thcon_storeind_mmio(s, t, insn);
+    } else {
+        if (!tt_thcon_storeind_src_ready(s, insn)) {
+            return TT_EXEC_STALL;
+        }
+        tt_thcon_storeind_src(s, t, insn);
+    }
+    return TT_EXEC_DONE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* LOADREG, STOREREG (LOADREG.md, STOREREG.md): 0xFFB00000 + RegAddr * 4  */
+/* ---------------------------------------------------------------------- */
+
+TTExec tt_loadreg(TTCoproc *s, int t, uint32_t insn)
+{
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
+    s->thread[t].gpr[FIELD_EX32(insn, LOADREG, TdmaDataRegIndex)] =
+        tt_thcon_mmio_access(s, t, insn, TT_THCON_MMIO_BASE +
+                             (FIELD_EX32(insn, LOADREG, RegAddr) << 2),
+                             0, false);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_storereg(TTCoproc *s, int t, uint32_t insn)
+{
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
+    tt_thcon_mmio_access(s, t, insn, TT_THCON_MMIO_BASE +
+                         (FIELD_EX32(insn, STOREREG, RegAddr) << 2),
+                         s->thread[t].gpr[FIELD_EX32(insn, STOREREG,
+                                                     TdmaDataRegIndex)],
+                         true);
+    return TT_EXEC_DONE;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Atomics                                                                */
 /* ---------------------------------------------------------------------- */
@@ -571,7 +806,7 @@ static void tt_thcon_storeind_src(TTTensixState *s, int t, uint32_t insn)
  * next kick.  The busy mark is the only state this leaves behind, and it
  * is idempotent: a retry sets it again.
  */
-static TTExec tt_thcon_retry(TTTensixState *s, int t, uint32_t insn,
+static TTExec tt_thcon_retry(TTCoproc *s, int t, uint32_t insn,
                              const char *what, uint32_t addr)
 {
     s->thcon.busy = t + 1;
@@ -580,15 +815,19 @@ static TTExec tt_thcon_retry(TTTensixState *s, int t, uint32_t insn,
     return TT_EXEC_STALL;
 }
 
-static TTExec tt_thcon_atcas(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_atcas(TTCoproc *s, int t, uint32_t insn)
 {
     uint32_t *gpr = s->thread[t].gpr;
-    uint32_t addr = gpr[extract32(insn, 0, 6)] * 16 +
-                    extract32(insn, 12, 2) * 4;
-    uint32_t cmp = extract32(insn, 14, 4);
-    uint32_t set = extract32(insn, 18, 4);
+    uint32_t addr = gpr[FIELD_EX32(insn, ATCAS, AddrRegIndex)] * 16 +
+                    FIELD_EX32(insn, ATCAS, Sel32b) * 4;
+    uint32_t cmp = FIELD_EX32(insn, ATCAS, CmpVal);
+    /* ATCAS.md: SetVal is u4, bits 21:18 of the 5-bit SwapVal */
+    uint32_t set = FIELD_EX32(insn, ATCAS, SwapVal) & 0xf;
     uint8_t buf[4];
 
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
     if (!tt_thcon_l1_read(s, addr, buf, 4)) {
         tt_thcon_guest_error(s, t, insn, "L1 address 0x%08x outside L1 "
                              "(undefined behaviour); dropped", addr);
@@ -603,20 +842,25 @@ static TTExec tt_thcon_atcas(TTTensixState *s, int t, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-static void tt_thcon_atincget(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_atincget(TTCoproc *s, int t, uint32_t insn)
 {
     uint32_t *gpr = s->thread[t].gpr;
-    uint32_t addr = gpr[extract32(insn, 0, 6)] * 16 +
-                    extract32(insn, 12, 2) * 4;
-    unsigned reg = extract32(insn, 6, 6);
-    uint32_t mask = (2u << extract32(insn, 14, 5)) - 1;    /* IntWidth */
+    uint32_t addr = gpr[FIELD_EX32(insn, ATINCGET, AddrRegIndex)] * 16 +
+                    FIELD_EX32(insn, ATINCGET, Sel32b) * 4;
+    unsigned reg = FIELD_EX32(insn, ATINCGET, DataRegIndex);
+    /* ATINCGET.md: IntWidth is u5, bits 18:14 of the 9-bit WrapVal */
+    unsigned int_width = FIELD_EX32(insn, ATINCGET, WrapVal) & 0x1f;
+    uint32_t mask = (2u << int_width) - 1;
     uint32_t orig, incd;
     uint8_t buf[4];
 
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
     if (!tt_thcon_l1_read(s, addr, buf, 4)) {
         tt_thcon_guest_error(s, t, insn, "L1 address 0x%08x outside L1 "
                              "(undefined behaviour); dropped", addr);
-        return;
+        return TT_EXEC_DONE;
     }
     orig = ldl_le_p(buf);
     incd = orig + gpr[reg];
@@ -624,20 +868,25 @@ static void tt_thcon_atincget(TTTensixState *s, int t, uint32_t insn)
     tt_thcon_l1_write(s, addr, buf, 4);
     gpr[reg] = orig;
     trace_tt_thcon_l1(t, "ATINCGET", addr, 4);
+    return TT_EXEC_DONE;
 }
 
-static TTExec tt_thcon_atincgetptr(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_atincgetptr(TTCoproc *s, int t, uint32_t insn)
 {
     uint32_t *gpr = s->thread[t].gpr;
-    uint32_t addr = gpr[extract32(insn, 0, 6)] * 16;
-    unsigned reg = extract32(insn, 6, 6);
-    unsigned ofs = extract32(insn, 12, 2);
-    unsigned width = extract32(insn, 14, 4);
-    uint32_t incr = (uint32_t)!extract32(insn, 22, 1) << extract32(insn, 18, 4);
+    uint32_t addr = gpr[FIELD_EX32(insn, ATINCGETPTR, AddrRegIndex)] * 16;
+    unsigned reg = FIELD_EX32(insn, ATINCGETPTR, DataRegIndex);
+    unsigned ofs = FIELD_EX32(insn, ATINCGETPTR, Sel32b);
+    unsigned width = FIELD_EX32(insn, ATINCGETPTR, WrapVal);
+    uint32_t incr = (uint32_t)!FIELD_EX32(insn, ATINCGETPTR, NoIncr) <<
+                    FIELD_EX32(insn, ATINCGETPTR, IncrVal);
     uint32_t mask = (1u << width) - 1;
     uint32_t words[4], size, orig;
     bool empty;
 
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
     if (!tt_thcon_l1_read(s, addr, words, 16)) {
         tt_thcon_guest_error(s, t, insn, "L1 address 0x%08x outside L1 "
                              "(undefined behaviour); dropped", addr);
@@ -666,15 +915,23 @@ static TTExec tt_thcon_atincgetptr(TTTensixState *s, int t, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-static void tt_thcon_atswap(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_atswap(TTCoproc *s, int t, uint32_t insn)
 {
     uint32_t *gpr = s->thread[t].gpr;
-    uint32_t addr = gpr[extract32(insn, 0, 6)] * 16;
-    unsigned reg = extract32(insn, 6, 6);
-    unsigned mask = extract32(insn, 14, 8);
-    bool single = extract32(insn, 22, 1);
+    uint32_t addr = gpr[FIELD_EX32(insn, ATSWAP, AddrRegIndex)] * 16;
+    unsigned reg = tt_gpr_index(FIELD_EX32(insn, ATSWAP, DataRegIndex));
+    /*
+     * ATSWAP.md: Mask is u8, bits 21:14, and SingleDataReg bit 22; both
+     * are in the 9-bit SwapMask.
+     */
+    uint32_t swap_mask = FIELD_EX32(insn, ATSWAP, SwapMask);
+    unsigned mask = extract32(swap_mask, 0, 8);
+    bool single = extract32(swap_mask, 8, 1);
     uint8_t data[16], l1[16];
 
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
     memset(data, 0, sizeof(data));
     if (single) {
         stl_le_p(data + (reg & 3) * 4, gpr[reg]);
@@ -686,7 +943,7 @@ static void tt_thcon_atswap(TTTensixState *s, int t, uint32_t insn)
     if (!tt_thcon_l1_read(s, addr, l1, 16)) {
         tt_thcon_guest_error(s, t, insn, "L1 address 0x%08x outside L1 "
                              "(undefined behaviour); dropped", addr);
-        return;
+        return TT_EXEC_DONE;
     }
     for (int i = 0; i < 8; i++) {
         if (mask & (1u << i)) {
@@ -695,6 +952,7 @@ static void tt_thcon_atswap(TTTensixState *s, int t, uint32_t insn)
     }
     tt_thcon_l1_write(s, addr, l1, 16);
     trace_tt_thcon_l1(t, "ATSWAP", addr, 16);
+    return TT_EXEC_DONE;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -713,7 +971,7 @@ enum {
     TT_UNSUP__MAX
 };
 
-static void tt_thcon_unsupported(TTTensixState *s, int t, uint32_t insn,
+static void tt_thcon_unsupported(TTCoproc *s, int t, uint32_t insn,
                                  int kind, const char *what)
 {
     static bool logged[TT_UNSUP__MAX];
@@ -726,17 +984,21 @@ static void tt_thcon_unsupported(TTTensixState *s, int t, uint32_t insn,
     }
 }
 
-static void tt_thcon_reg2flop(TTTensixState *s, int t, uint32_t insn)
+TTExec tt_reg2flop(TTCoproc *s, int t, uint32_t insn)
 {
     const TTThconArch *ta = &tt_thcon_arch[s->arch->id];
     uint32_t *gpr = s->thread[t].gpr;
-    unsigned reg = extract32(insn, 0, 6);
-    unsigned target = extract32(insn, 20, 2);
-    unsigned size = extract32(insn, 22, 2);
+    unsigned reg = FIELD_EX32(insn, REG2FLOP, RegIndex);
+    uint32_t flop = FIELD_EX32(insn, REG2FLOP, FlopIndex);
+    unsigned target = FIELD_EX32(insn, REG2FLOP, TargetSel);
+    unsigned size = FIELD_EX32(insn, REG2FLOP, SizeSel);
 
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
+    }
     if (target & 2) {
         /* ADC mode */
-        unsigned shift8 = extract32(insn, 18, 2);
+        unsigned shift8 = FIELD_EX32(insn, REG2FLOP, ByteOffset);
         uint32_t value = gpr[reg];
         int which = t;
 
@@ -764,18 +1026,26 @@ static void tt_thcon_reg2flop(TTTensixState *s, int t, uint32_t insn)
             break;
         }
         if (target & 1) {               /* OverrideThread */
-            which = extract32(insn, 16, 2);
+            which = FIELD_EX32(insn, REG2FLOP, ContextId_2);
         }
-        /* ThreadSel 3 and ADCSel 3 write nothing (tt_adc.c checks) */
-        tt_adc_write_counter(s, which, extract32(insn, 6, 6), value);
-        return;
+        /*
+         * REG2FLOP_ADC.md: XYZW, Cr, ADCSel and Channel are bits 11:6,
+         * the low 6 bits of the 10-bit FlopIndex.  ThreadSel 3 and
+         * ADCSel 3 write nothing (tt_adc.c checks).
+         */
+        tt_adc_write_counter(s, which, extract32(flop, 0, 6), value);
+        return TT_EXEC_DONE;
     }
     if (target == 1) {
         tt_thcon_guest_error(s, t, insn, "TargetSel 1 has no documented "
                              "behaviour; dropped");
-        return;
+        return TT_EXEC_DONE;
     } else {
-        unsigned idx = extract32(insn, 6, 7);
+        /*
+         * REG2FLOP_Configuration.md: ThConCfgIndex is u7, bits 12:6, the
+         * low 7 bits of the 10-bit FlopIndex.
+         */
+        unsigned idx = extract32(flop, 0, 7);
         uint32_t limit = s->arch->cfg_global_base - ta->thcon_cfg_base;
         int state = tt_cfg_state_id(s, t);
         uint32_t base = ta->thcon_cfg_base;
@@ -791,7 +1061,7 @@ static void tt_thcon_reg2flop(TTTensixState *s, int t, uint32_t insn)
             tt_thcon_guest_error(s, t, insn, "ThConCfgIndex %u >= %u is not "
                                  "THCON_ configuration (undefined "
                                  "behaviour); dropped", idx, limit);
-            return;
+            return TT_EXEC_DONE;
         }
         if (size == 0) {
             for (int i = 0; i < 4; i++) {
@@ -804,137 +1074,42 @@ static void tt_thcon_reg2flop(TTTensixState *s, int t, uint32_t insn)
         trace_tt_thcon_reg2flop(t, state, base + (size ? idx : idx & ~3u),
                                 size ? 1 : 4);
     }
+    return TT_EXEC_DONE;
 }
 
 /* ---------------------------------------------------------------------- */
-/* Dispatch                                                               */
+/* FLUSHDMA, DMANOP, RSTDMA                                               */
 /* ---------------------------------------------------------------------- */
 
-/*
- * Is the Scalar Unit still held by a retrying atomic of another thread?
- * The mark is stale if that thread no longer presents the instruction
- * (its FIFO was flushed by a soft reset).
- */
-static bool tt_thcon_held_by_other(TTTensixState *s, int t)
+TTExec tt_flushdma(TTCoproc *s, int t, uint32_t insn)
 {
-    TTThconState *tc = &s->thcon;
-    int owner = (int)tc->busy - 1;
-    uint32_t head;
-
-    if (!tc->busy || owner == t) {
-        return false;
-    }
-    if (owner < TT_NUM_THREADS && tt_frontend_peek(s, owner, &head) &&
-        head == tc->busy_insn) {
-        return true;
-    }
-    tc->busy = 0;
-    return false;
-}
-
-/*
- * SoftReset.md: while SOFT_RESET_0 bit 8 (glue) is held no new ThCon
- * instruction starts; while bit 9 (Scalar Unit) is held only DMANOP and
- * SETDMAREG do.  Releasing the bits kicks the coprocessor.
- */
-static bool tt_thcon_in_soft_reset(TTTensixState *s, uint32_t op)
-{
-    uint32_t sr = s->tile->soft_reset;
-
-    if (extract32(sr, 8, 1)) {
-        return true;
-    }
-    return extract32(sr, 9, 1) && op != TT_OP_DMANOP &&
-           op != TT_OP_SETDMAREG;
-}
-
-TTExec tt_thcon_exec(TTTensixState *s, int t, uint32_t insn)
-{
-    TTThread *th = &s->thread[t];
-
-    if (tt_thcon_in_soft_reset(s, TT_INSN_OPCODE(insn))) {
-        trace_tt_thcon_soft_reset(t, insn);
+    if (!tt_thcon_enter(s, t, insn)) {
         return TT_EXEC_STALL;
     }
-    if (tt_thcon_held_by_other(s, t)) {
-        trace_tt_thcon_busy(t, s->thcon.busy - 1);
+    /*
+     * C0 (ThCon memory requests of this thread), C1/C2 (this thread's
+     * instructions in the unpackers), C3 (in packer 0): every unit
+     * retires its instruction before the thread's next one is looked
+     * at, so all four conditions are met at once.
+     */
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_dmanop(TTCoproc *s, int t, uint32_t insn)
+{
+    if (!tt_thcon_enter(s, t, insn)) {
         return TT_EXEC_STALL;
     }
-    /* The holder itself is back: it sets the mark again if it retries */
-    s->thcon.busy = 0;
+    return TT_EXEC_DONE;
+}
 
-    switch (TT_INSN_OPCODE(insn)) {
-    case TT_OP_SETDMAREG:
-        if (!extract32(insn, 7, 1)) {
-            /* SETDMAREG_Immediate.md: 16 bits into one half of a GPR */
-            tt_gpr_set_half(th->gpr, extract32(insn, 0, 7),
-                            extract32(insn, 8, 16));
-        } else {
-            tt_thcon_setdmareg_special(s, t, insn);
-        }
-        return TT_EXEC_DONE;
-    case TT_OP_ADDDMAREG:
-    case TT_OP_SUBDMAREG:
-    case TT_OP_MULDMAREG:
-    case TT_OP_BITWOPDMAREG:
-    case TT_OP_CMPDMAREG:
-    case TT_OP_SHIFTDMAREG:
-        tt_thcon_alu(s, t, insn);
-        return TT_EXEC_DONE;
-    case TT_OP_LOADIND:
-        tt_thcon_loadind(s, t, insn);
-        return TT_EXEC_DONE;
-    case TT_OP_STOREIND:
-        if (extract32(insn, 23, 1)) {
-            tt_thcon_storeind_l1(s, t, insn);
-        } else if (extract32(insn, 22, 1)) {
-            tt_thcon_storeind_mmio(s, t, insn);
-        } else {
-            if (!tt_thcon_storeind_src_ready(s, insn)) {
-                return TT_EXEC_STALL;
-            }
-            tt_thcon_storeind_src(s, t, insn);
-        }
-        return TT_EXEC_DONE;
-    case TT_OP_LOADREG:
-        th->gpr[extract32(insn, 18, 6)] =
-            tt_thcon_mmio_access(s, t, insn, TT_THCON_MMIO_BASE +
-                                 (extract32(insn, 0, 18) << 2), 0, false);
-        return TT_EXEC_DONE;
-    case TT_OP_STOREREG:
-        tt_thcon_mmio_access(s, t, insn, TT_THCON_MMIO_BASE +
-                             (extract32(insn, 0, 18) << 2),
-                             th->gpr[extract32(insn, 18, 6)], true);
-        return TT_EXEC_DONE;
-    case TT_OP_ATSWAP:
-        tt_thcon_atswap(s, t, insn);
-        return TT_EXEC_DONE;
-    case TT_OP_ATCAS:
-        return tt_thcon_atcas(s, t, insn);
-    case TT_OP_ATINCGET:
-        tt_thcon_atincget(s, t, insn);
-        return TT_EXEC_DONE;
-    case TT_OP_ATINCGETPTR:
-        return tt_thcon_atincgetptr(s, t, insn);
-    case TT_OP_REG2FLOP:
-        tt_thcon_reg2flop(s, t, insn);
-        return TT_EXEC_DONE;
-    case TT_OP_FLUSHDMA:
-        /*
-         * C0 (ThCon memory requests of this thread), C1/C2 (this thread's
-         * instructions in the unpackers), C3 (in packer 0): every unit
-         * retires its instruction before the thread's next one is looked
-         * at, so all four conditions are met at once.
-         */
-        return TT_EXEC_DONE;
-    case TT_OP_DMANOP:
-        return TT_EXEC_DONE;
-    case TT_OP_RSTDMA:
-        tt_unimp_insn(s, t, insn, "no functional model in the ISA "
-                      "documentation");
-        return TT_EXEC_DONE;
+TTExec tt_rstdma(TTCoproc *s, int t, uint32_t insn)
+{
+    if (!tt_thcon_enter(s, t, insn)) {
+        return TT_EXEC_STALL;
     }
-    tt_unimp_insn(s, t, insn, NULL);
+    tt_unimp_insn(s, t, insn, "no functional model in the ISA "
+                  "documentation");
     return TT_EXEC_DONE;
 }
 
@@ -947,7 +1122,7 @@ TTExec tt_thcon_exec(TTTensixState *s, int t, uint32_t insn)
 static void tt_thcon_get_src_state(Object *obj, Visitor *v, const char *name,
                                    void *opaque, Error **errp)
 {
-    TTTensixState *s = TT_TENSIX(obj);
+    TTCoproc *s = opaque;
     uint32List *list = NULL, **tail = &list;
 
     for (int ab = 0; ab < 2; ab++) {
@@ -965,24 +1140,24 @@ static void tt_thcon_get_src_state(Object *obj, Visitor *v, const char *name,
     qapi_free_uint32List(list);
 }
 
-void tt_thcon_realize(TTTensixState *s)
+void tt_thcon_realize(TTCoproc *s)
 {
-    Object *obj = OBJECT(s);
+    Object *obj = s->owner;
 
     object_property_add(obj, "x-src-state", "uint32List",
-                        tt_thcon_get_src_state, NULL, NULL, NULL);
+                        tt_thcon_get_src_state, NULL, NULL, s);
     object_property_set_description(obj, "x-src-state",
         "SrcA then SrcB (read-only): bank 0-1, row 0-63, column 0-15");
 }
 
-void tt_thcon_reset(TTTensixState *s)
+void tt_thcon_reset(TTCoproc *s)
 {
     memset(&s->thcon, 0, sizeof(s->thcon));
 }
 
 static int tt_thcon_post_load(void *opaque, int version_id)
 {
-    TTTensixState *s = opaque;
+    TTCoproc *s = opaque;
 
     if (s->thcon.busy > TT_NUM_THREADS) {
         return -EINVAL;
@@ -996,8 +1171,8 @@ const VMStateDescription vmstate_tt_thcon = {
     .minimum_version_id = 2,
     .post_load = tt_thcon_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32(thcon.busy, TTTensixState),
-        VMSTATE_UINT32(thcon.busy_insn, TTTensixState),
+        VMSTATE_UINT32(thcon.busy, TTCoproc),
+        VMSTATE_UINT32(thcon.busy_insn, TTCoproc),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -1,11 +1,13 @@
 /*
  * Tensix Scalar Unit (ThCon) state.  The GPRs themselves live in
- * TTTensixState.thread[].gpr, as several units read them.
+ * TTCoproc.thread[].gpr, as several units read them.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #ifndef HW_TENSIX_TT_THCON_H
 #define HW_TENSIX_TT_THCON_H
+
+#include "tt_isa.h"
 
 typedef struct TTThconState {
     /*
@@ -36,5 +38,9 @@ typedef struct TTThconArch {
     uint32_t thd_srca_set;      /* ThreadConfig word of SRCA_SET */
     bool reg2flop_cfg_unsupported;  /* UnsupportedFunctionality() */
 } TTThconArch;
+
+void tt_thcon_reset(TTCoproc *s);
+void tt_thcon_realize(TTCoproc *s);
+extern const VMStateDescription vmstate_tt_thcon;
 
 #endif

@@ -198,12 +198,12 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
         memory_region_add_subregion(&c->view, TT_MAILBOX_BASE,
                                     &ts->mailbox[i]);
         memory_region_add_subregion(&c->view, TT_CFG_BASE,
-                                    &ts->cfg_mmio[i]);
+                                    &ts->cp.cfg_mmio[i]);
         memory_region_add_subregion(&c->view, TT_TDMA_RISC_BASE,
-                                    &ts->tdma[i]);
+                                    &ts->cp.tdma[i]);
         if (TT_CORE_IS_TRISC(i)) {
             memory_region_add_subregion(&c->view, TT_MOP_CFG_BASE,
-                                        &ts->mop_cfg[i]);
+                                        &ts->cp.mop_cfg[i]);
         }
     }
 
@@ -224,7 +224,15 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     qdev_prop_set_uint64(DEVICE(&c->cpu), "resetvec", a->default_reset_pc[i]);
     qdev_prop_set_bit(DEVICE(&c->cpu), "start-powered-off",
                       i != TT_CORE_BRISC);
-    qdev_prop_set_bit(DEVICE(&c->cpu), "xttensix", i != TT_CORE_NCRISC);
+    /*
+     * The models have XTTensix on; NCRISC has no .ttinsn.  The extension
+     * properties exist only with TCG (target/riscv adds them there): under
+     * qtest no instruction runs, so there is nothing to switch off.
+     */
+    if (i == TT_CORE_NCRISC &&
+        object_property_find(OBJECT(&c->cpu), "xttensix")) {
+        qdev_prop_set_bit(DEVICE(&c->cpu), "xttensix", false);
+    }
     qdev_prop_set_uint64(DEVICE(&c->cpu), "tt-instrn-buf", TT_INSTRN_BUF_BASE);
     object_property_set_link(OBJECT(&c->cpu), "memory", OBJECT(&c->view),
                              &error_abort);
@@ -300,7 +308,12 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
     /* The coprocessor: its windows exist before the cores map them */
     object_initialize_child(obj, "tensix", &s->tensix, TYPE_TT_TENSIX);
     qdev_prop_set_uint8(DEVICE(&s->tensix), "arch", s->arch_id);
-    object_property_set_link(OBJECT(&s->tensix), "tile", obj, &error_abort);
+    object_property_set_link(OBJECT(&s->tensix), "l1", OBJECT(&s->l1),
+                             &error_abort);
+    object_property_set_link(OBJECT(&s->tensix), "space", OBJECT(&s->space),
+                             &error_abort);
+    s->tensix.cp.cores = s->core;
+    s->tensix.cp.overlay = &s->overlay;
     if (!qdev_realize(DEVICE(&s->tensix), NULL, errp)) {
         return;
     }
@@ -308,7 +321,7 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
     if (a->tdma_noc_visible) {
         /* Wormhole: NCRISC and the NoC reach TDMA-RISC too */
         memory_region_add_subregion(&s->space, TT_TDMA_RISC_BASE,
-                                    &s->tensix.tdma[TT_CORE_NCRISC]);
+                                    &s->tensix.cp.tdma[TT_CORE_NCRISC]);
     }
 
     /* BRISC first: it is first_cpu, whose view qtest and the loader use */

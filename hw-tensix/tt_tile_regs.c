@@ -152,11 +152,7 @@ static void tt_tile_set_soft_reset(TTTileState *s, uint32_t val)
         }
     }
     /* The coprocessor's units; discarded FIFO entries free space */
-    if (extract32(old ^ val, 9, 1)) {
-        tt_cfg_thcon_soft_reset(&s->tensix, extract32(val, 9, 1));
-    }
-    tt_mover_soft_reset(&s->tensix, old, val);
-    tt_tensix_kick(&s->tensix);
+    tt_tensix_soft_reset(&s->tensix, old, val);
     tt_tile_wake(s, TT_WAIT_MBOX_WRITE, TT_WAIT_ARG_ANY);
 }
 
@@ -287,7 +283,7 @@ static void tt_tile_regs_write(void *opaque, hwaddr addr, uint64_t val64,
         break;
     case A_TRISC_PC_BUF_OVERRIDE:
         s->pc_buf_override = val & 0x3fffffff;
-        tt_tensix_pcbuf_override_changed(&s->tensix);
+        tt_tensix_set_pcbuf_override(&s->tensix, s->pc_buf_override);
         return;
     case A_INSTRN_BUF_CTRL0:
     case A_INSTRN_BUF_CTRL1:

@@ -2,16 +2,31 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Generate the Tensix coprocessor instruction decode tables of qemu-tensix
-# (hw-tensix/tt_isa_tables.c and hw-tensix/tt_opcodes.h) from tt-llk's
-# instruction tables, tt_llk_{wormhole_b0,blackhole}/instructions/
-# assembly.yaml (Apache-2.0, Copyright Tenstorrent AI ULC).
+# from tt-llk's instruction tables, tt_llk_{wormhole_b0,blackhole}/
+# instructions/assembly.yaml (Apache-2.0, Copyright Tenstorrent AI ULC):
+#
+#   hw-tensix/tt_opcodes.h      TT_OP_* opcode constants
+#   hw-tensix/tt_isa_fields.h   every operand field as a registerfields.h
+#                               FIELD(INSN, Field, start, width), read with
+#                               FIELD_EX32(insn, INSN, Field); and the
+#                               prototype of each instruction's function
+#                               (tt_<insn>, one per instruction)
+#   hw-tensix/tt_isa_tables.c   per architecture, opcode -> descriptor:
+#                               name, unit, Wait Gate block bits, fields (for
+#                               tracing) and the function that executes it
 #
 # Only facts are taken from the YAML: mnemonics, opcodes, execution units
-# (ex_resource), operand field names and start bits.  The output is committed
-# so that building qemu-tensix does not need the YAML.
+# (ex_resource), operand field names and start bits.  A field's width runs
+# to the next field's start bit (or bit 24); this is the width tt-llk's
+# generated ckernel_ops.h gives each operand of its encoders, which
+# --llk-ops checks field by field.  Where the two architectures place an
+# instruction's fields differently, the FIELDs are WH_INSN and BH_INSN.
+# The output is committed so that building qemu-tensix does not need the
+# YAML; tests-qtest/check-isa-fields.py checks it against the YAML.
 #
 # Usage: scripts/gen-isa-tables.py [WORMHOLE_B0_YAML [BLACKHOLE_YAML]]
 #                                  [--outdir DIR]
+#                                  [--llk-ops WH_CKERNEL_OPS_H BH_CKERNEL_OPS_H]
 
 import argparse
 import os
@@ -96,6 +111,10 @@ ARCH_BLOCK_EXCEPTIONS = {
         "STREAMWAIT": BLOCK_ALL,
     },
 }
+
+
+# Expanded by the frontend: they never reach an execution unit
+EXPANDED = {"MOP", "MOP_CFG", "REPLAY"}
 
 
 def fail(msg):
@@ -210,6 +229,48 @@ def check(tables):
         idents[ident] = name
 
 
+def check_llk_ops(tables, paths):
+    """Check start bits and widths against tt-llk's ckernel_ops.h."""
+    for (arch, _, _), path in zip(ARCHS, paths):
+        try:
+            with open(path) as f:
+                text = f.read()
+        except OSError as e:
+            fail("%s: %s" % (path, e))
+        text = " ".join(text.replace("\\\n", " ").split())
+        widths = {}
+        for m in re.finditer(r"#define TT_(\w+)_VALID\(([^)]*)\) \((.*?)\)"
+                             r" #define", text):
+            widths[m.group(1)] = dict(
+                (a, int(w)) for a, w in
+                re.findall(r"is_valid\((\w+), (\d+)\)", m.group(3)))
+        shifts = {}
+        for m in re.finditer(r"#define TT_OP_(\w+)\(([^)]*)\) TT_OP\( ?"
+                             r"(0x[0-9a-fA-F]+), (.*?) #define", text):
+            shifts[m.group(1)] = dict(
+                (a, int(b)) for a, b in
+                re.findall(r"\(\((\w+)\) << (\d+)\)", m.group(4)))
+        checked = 0
+        for name, d in tables[arch].items():
+            ident = c_ident(name)
+            if ident not in widths:
+                continue        # no encoder with operands in ckernel_ops.h
+            by_start = dict((s, w) for a, s in shifts.get(ident, {}).items()
+                            for b, w in widths[ident].items() if a == b)
+            for fname, start, width in d["fields"]:
+                if by_start.get(start) != width:
+                    fail("%s: %s.%s: bits %d+%d, ckernel_ops.h says %r" %
+                         (arch, name, fname, start, width,
+                          by_start.get(start)))
+                checked += 1
+        print("gen-isa-tables: %s: %d field widths agree with %s" %
+              (arch, checked, path))
+
+
+def exec_fn(name):
+    return "tt_" + c_ident(name).lower()
+
+
 HEADER = """\
 /*
  * %s
@@ -248,10 +309,62 @@ def gen_opcodes(tables):
     return "\n".join(lines) + "\n"
 
 
+def field_variants(tables, name):
+    """[(FIELD register prefix, fields)] of instruction @name."""
+    present = [(a, p) for a, _, p in ARCHS if name in tables[a]]
+    distinct = set(tables[a][name]["fields"] for a, _ in present)
+    if len(distinct) == 1:
+        return [("", tables[present[0][0]][name]["fields"])]
+    return [(p.upper() + "_", tables[a][name]["fields"]) for a, p in present]
+
+
+def gen_fields(tables):
+    lines = [HEADER % ("Tensix coprocessor instruction fields and "
+                       "instruction functions")]
+    lines.append("#ifndef HW_TENSIX_TT_ISA_FIELDS_H")
+    lines.append("#define HW_TENSIX_TT_ISA_FIELDS_H")
+    lines.append("")
+    lines.append('#include "hw/registerfields.h"')
+    lines.append('#include "tt_isa.h"')
+    lines.append("")
+    lines.append("/*")
+    lines.append(" * Operand fields: FIELD_EX32(insn, INSN, Field).  "
+                 "Where Wormhole B0 and")
+    lines.append(" * Blackhole differ, WH_INSN and BH_INSN.")
+    lines.append(" */")
+    ops = {}
+    for a, _, _ in ARCHS:
+        for name, d in tables[a].items():
+            ops[name] = d["op"]
+    for name in sorted(ops, key=lambda n: (ops[n], n)):
+        for prefix, fields in field_variants(tables, name):
+            if not fields:
+                continue
+            lines.append("")
+            lines.append("/* %s%s (0x%02x) */" % (prefix, name, ops[name]))
+            for fname, start, width in fields:
+                lines.append("FIELD(%s%s, %s, %d, %d)" %
+                             (prefix, c_ident(name), c_ident(fname), start,
+                              width))
+    lines.append("")
+    lines.append("/*")
+    lines.append(" * One function per instruction (MOP, MOP_CFG and REPLAY "
+                 "are expanded by")
+    lines.append(" * the frontend and have none)")
+    lines.append(" */")
+    for name in sorted(ops, key=lambda n: (ops[n], n)):
+        if name not in EXPANDED:
+            lines.append("TTExecFn %s;" % exec_fn(name))
+    lines.append("")
+    lines.append("#endif /* HW_TENSIX_TT_ISA_FIELDS_H */")
+    return "\n".join(lines) + "\n"
+
+
 def gen_tables(tables):
     lines = [HEADER % "Tensix coprocessor instruction decode tables"]
     lines.append('#include "qemu/osdep.h"')
     lines.append('#include "tt_isa.h"')
+    lines.append('#include "tt_isa_fields.h"')
     lines.append("")
 
     # Field arrays: shared between architectures where identical
@@ -294,6 +407,8 @@ def gen_tables(tables):
             lines.append('            .name = "%s",' % name)
             lines.append("            .unit = TT_UNIT_%s," % d["unit"])
             lines.append("            .block = %s," % block_expr(d["block"]))
+            if name not in EXPANDED:
+                lines.append("            .exec = %s," % exec_fn(name))
             if d["fields"]:
                 ident = arrays[(arch, name)]
                 lines.append("            .nfields = ARRAY_SIZE(%s)," % ident)
@@ -320,6 +435,9 @@ def main():
                     help="tt-llk blackhole assembly.yaml")
     ap.add_argument("--outdir", default=DEFAULT_OUTDIR,
                     help="output directory (default: hw-tensix)")
+    ap.add_argument("--llk-ops", nargs=2, metavar=("WH_OPS_H", "BH_OPS_H"),
+                    help="tt-llk's common/inc/ckernel_ops.h of each "
+                         "architecture: check every field against them")
     args = ap.parse_args()
 
     tables = {
@@ -327,8 +445,11 @@ def main():
         "blackhole": load_arch(args.blackhole_yaml, "blackhole"),
     }
     check(tables)
+    if args.llk_ops:
+        check_llk_ops(tables, args.llk_ops)
     write(os.path.join(args.outdir, "tt_isa_tables.c"), gen_tables(tables))
     write(os.path.join(args.outdir, "tt_opcodes.h"), gen_opcodes(tables))
+    write(os.path.join(args.outdir, "tt_isa_fields.h"), gen_fields(tables))
 
 
 if __name__ == "__main__":

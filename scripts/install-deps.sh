@@ -7,7 +7,7 @@
 set -eu
 
 PKGS="meson ninja-build python3-pycotap libglib2.0-dev libfdt-dev pkg-config \
-python3-venv flex bison gcc-riscv64-unknown-elf xz-utils dpkg-dev"
+python3-venv python3-yaml flex bison gcc-riscv64-unknown-elf xz-utils dpkg-dev"
 BPO_PKGS="meson python3-pycotap"
 SRC_LIST=/etc/apt/sources.list.d/qemu-tensix-backports.sources
 
