@@ -44,44 +44,18 @@ static const uint32_t tt_adc_mask[TT_ADC_NUM_COUNTERS] = {
 #define TT_RWC_FID_MASK     MAKE_64BIT_MASK(0, TT_RWC_FIDELITY_BITS)
 #define TT_RWC_SP_MASK      MAKE_64BIT_MASK(0, TT_RWC_SP_BITS)
 
-/*
- * Per-architecture facts: the ThreadConfig words ApplyAddrMod reads
- * (tt-metal cfg_defines.h, THREAD section), the width of the AddrMod
- * field of Matrix/Vector Unit instructions (assembly.yaml), and Blackhole's
- * SETRWC SFPU SP bit.
- */
+/* Per-architecture facts of SETRWC (SETRWC.md) */
 typedef struct TTAdcArchInfo {
-    int addr_mod_set_base;      /* ADDR_MOD_SET_Base (bit 0); -1: none */
-    uint8_t addr_mod_ab;        /* ADDR_MOD_AB_SEC0 */
-    uint8_t addr_mod_ab_stride; /* words between ADDR_MOD_AB_SEC<i> */
-    int addr_mod_ab2;           /* ADDR_MOD_AB2_SEC0; -1: none */
-    uint8_t addr_mod_dst;       /* ADDR_MOD_DST_SEC0 (+ i) */
-    uint8_t addr_mod_bias;      /* ADDR_MOD_BIAS_SEC0 (+ i) */
-    uint8_t addr_mod_bits;      /* AddrMod field width */
     uint32_t setrwc_reserved;   /* SETRWC bits 5:0 with no meaning */
     bool setrwc_sp;             /* SETRWC BitMask bit 4 sets RWCs[t].Sp */
 } TTAdcArchInfo;
 
 static const TTAdcArchInfo tt_adc_arch[TT_ARCH__MAX] = {
     [TT_ARCH_WORMHOLE_B0] = {
-        .addr_mod_set_base = 2,
-        .addr_mod_ab = 7,
-        .addr_mod_ab_stride = 2,    /* word 8 + 2i: BiasCnt (unused) */
-        .addr_mod_ab2 = -1,
-        .addr_mod_dst = 23,
-        .addr_mod_bias = 48,
-        .addr_mod_bits = 2,
         .setrwc_reserved = 0x30,
         .setrwc_sp = false,
     },
     [TT_ARCH_BLACKHOLE] = {
-        .addr_mod_set_base = -1,
-        .addr_mod_ab = 12,
-        .addr_mod_ab_stride = 1,
-        .addr_mod_ab2 = 20,
-        .addr_mod_dst = 28,
-        .addr_mod_bias = 47,
-        .addr_mod_bits = 3,
         .setrwc_reserved = 0x20,
         .setrwc_sp = true,
     },
@@ -114,11 +88,6 @@ void tt_adc_set_cr(TTAdcChannel *c, int xyzw, uint32_t value)
 void tt_adc_inc(TTAdcChannel *c, int xyzw, uint32_t inc)
 {
     c->val[xyzw] = (c->val[xyzw] + inc) & tt_adc_mask[xyzw];
-}
-
-TTRwc *tt_rwc_get(TTCoproc *s, int t)
-{
-    return &s->adc.rwc[t];
 }
 
 static void tt_adc_trace(TTCoproc *s, int set, int unit, int ch,
@@ -164,90 +133,6 @@ void tt_adc_write_counter(TTCoproc *s, int t, unsigned which,
 /* ---------------------------------------------------------------------- */
 /* ApplyAddrMod (RWCs.md)                                                 */
 /* ---------------------------------------------------------------------- */
-
-/* ThreadConfig[@t][@word] (16-bit entries) */
-static uint32_t tt_adc_thd_cfg(TTCoproc *s, int t, unsigned word)
-{
-    return s->cfg.thd[t][word] & 0xffff;
-}
-
-void tt_rwc_apply_addr_mod(TTCoproc *s, int t, uint32_t addr_mod,
-                           bool update_fidelity)
-{
-    const TTAdcArchInfo *ai = &tt_adc_arch[s->arch->id];
-    TTRwc *r = &s->adc.rwc[t];
-    unsigned index = extract32(addr_mod, 0, ai->addr_mod_bits);
-    bool set_base = ai->addr_mod_set_base >= 0 &&
-        (tt_adc_thd_cfg(s, t, ai->addr_mod_set_base) & 1);
-    uint32_t ab, dst, bias;
-    uint32_t a_incr, b_incr, d_incr;
-
-    /* uint3_t Index: += 4 wraps on Blackhole's 3-bit AddrMod */
-    if (r->extra_addr_mod || set_base) {
-        index = (index + 4) & 7;
-    }
-    ab = tt_adc_thd_cfg(s, t, ai->addr_mod_ab + index * ai->addr_mod_ab_stride);
-    dst = tt_adc_thd_cfg(s, t, ai->addr_mod_dst + index);
-    bias = tt_adc_thd_cfg(s, t, ai->addr_mod_bias + index);
-    if (ai->addr_mod_ab2 >= 0 &&
-        (tt_adc_thd_cfg(s, t, ai->addr_mod_ab2 + index) & 3)) {
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: ADDR_MOD_AB2_SEC%u "
-                      "SrcAIncr/SrcBIncr (undocumented) ignored\n", t, index);
-    }
-
-    /* ADDR_MOD_AB_SEC: SrcAIncr 5:0, SrcACR 6, SrcAClear 7, SrcB 15:8 */
-    a_incr = extract32(ab, 0, 6);
-    if (extract32(ab, 7, 1)) {
-        r->srca = r->srca_cr = 0;
-    } else if (extract32(ab, 6, 1)) {
-        r->srca_cr = (r->srca_cr + a_incr) & TT_RWC_SRC_MASK;
-        r->srca = r->srca_cr;
-    } else {
-        r->srca = (r->srca + a_incr) & TT_RWC_SRC_MASK;
-    }
-    b_incr = extract32(ab, 8, 6);
-    if (extract32(ab, 15, 1)) {
-        r->srcb = r->srcb_cr = 0;
-    } else if (extract32(ab, 14, 1)) {
-        r->srcb_cr = (r->srcb_cr + b_incr) & TT_RWC_SRC_MASK;
-        r->srcb = r->srcb_cr;
-    } else {
-        r->srcb = (r->srcb + b_incr) & TT_RWC_SRC_MASK;
-    }
-
-    /*
-     * ADDR_MOD_DST_SEC: DestIncr 9:0, DestCR 10, DestClear 11, DestCToCR
-     * 12, FidelityIncr 14:13, FidelityClear 15
-     */
-    d_incr = extract32(dst, 0, 10);
-    if (extract32(dst, 11, 1)) {
-        r->dst = r->dst_cr = 0;
-    } else if (extract32(dst, 12, 1)) {
-        r->dst = (r->dst + d_incr) & TT_RWC_DST_MASK;
-        r->dst_cr = r->dst;
-    } else if (extract32(dst, 10, 1)) {
-        r->dst_cr = (r->dst_cr + d_incr) & TT_RWC_DST_MASK;
-        r->dst = r->dst_cr;
-    } else {
-        r->dst = (r->dst + d_incr) & TT_RWC_DST_MASK;
-    }
-    if (update_fidelity) {
-        if (extract32(dst, 15, 1)) {
-            r->fidelity = 0;
-        } else {
-            r->fidelity = (r->fidelity + extract32(dst, 13, 2)) &
-                          TT_RWC_FID_MASK;
-        }
-    }
-
-    /* ADDR_MOD_BIAS_SEC: BiasIncr 3:0, BiasClear 4 */
-    if (extract32(bias, 4, 1)) {
-        r->extra_addr_mod = 0;
-    } else if (extract32(bias, 0, 4) & 3) {
-        r->extra_addr_mod ^= 1;     /* uint1_t += 1 */
-    }
-    tt_rwc_trace(s, t);
-}
 
 /* ---------------------------------------------------------------------- */
 /* Miscellaneous Unit instructions                                        */
@@ -626,74 +511,6 @@ TTExec tt_incrwc(TTCoproc *s, int t, uint32_t insn)
 /* ---------------------------------------------------------------------- */
 /* Debug daisychain                                                       */
 /* ---------------------------------------------------------------------- */
-
-/* Deposit @len bits of @val at bit @pos of the 128-bit @out */
-static void tt_adc_put(uint32_t out[4], int pos, int len, uint32_t val)
-{
-    uint64_t v = (uint64_t)val << (pos % 32);
-    int w = pos / 32;
-
-    v &= MAKE_64BIT_MASK(pos % 32, len);
-    out[w] |= v;
-    if (w < 3) {
-        out[w + 1] |= v >> 32;
-    }
-}
-
-bool tt_adc_debug_bus(TTCoproc *s, uint32_t daisy_sel,
-                      uint32_t signal_sel, uint32_t out[4])
-{
-    /* DaisySel 6, SignalSel 0-5: which ADCs[set].<unit>.Channel[ch] */
-    static const uint8_t adc_sel[6][3] = {
-        { 0, TT_ADC_UNPACKER0, 0 }, { 0, TT_ADC_UNPACKER0, 1 },
-        { 0, TT_ADC_UNPACKER1, 0 }, { 0, TT_ADC_UNPACKER1, 1 },
-        { 2, TT_ADC_PACKERS, 0 }, { 2, TT_ADC_PACKERS, 1 },
-    };
-    TTRwc *r = s->adc.rwc;
-
-    memset(out, 0, 4 * sizeof(uint32_t));
-    if (daisy_sel == 6 && signal_sel < ARRAY_SIZE(adc_sel)) {
-        const uint8_t *sel = adc_sel[signal_sel];
-        TTAdcChannel *c = tt_adc_channel(s, sel[0], sel[1], sel[2]);
-
-        tt_adc_put(out, 0, 18, c->val[TT_ADC_X]);
-        tt_adc_put(out, 18, 18, c->cr[TT_ADC_X]);
-        tt_adc_put(out, 64, 13, c->val[TT_ADC_Y]);
-        tt_adc_put(out, 80, 13, c->cr[TT_ADC_Y]);
-        tt_adc_put(out, 96, 8, c->val[TT_ADC_Z]);
-        tt_adc_put(out, 104, 8, c->cr[TT_ADC_Z]);
-        tt_adc_put(out, 112, 8, c->val[TT_ADC_W]);
-        tt_adc_put(out, 120, 8, c->cr[TT_ADC_W]);
-        return true;
-    }
-    if (daisy_sel != 3) {
-        return false;
-    }
-    switch (signal_sel) {
-    case 2:
-        for (int t = 0; t < TT_NUM_THREADS; t++) {
-            tt_adc_put(out, 16 * t, 6, r[t].srca);
-            tt_adc_put(out, 16 * t + 8, 6, r[t].srca_cr);
-            tt_adc_put(out, 48 + 16 * t, 6, r[t].srcb);
-            tt_adc_put(out, 48 + 16 * t + 8, 6, r[t].srcb_cr);
-        }
-        tt_adc_put(out, 96, 10, r[0].dst);
-        tt_adc_put(out, 112, 10, r[0].dst_cr);
-        return true;
-    case 3:
-        tt_adc_put(out, 0, 10, r[1].dst);
-        tt_adc_put(out, 16, 10, r[1].dst_cr);
-        tt_adc_put(out, 32, 10, r[2].dst);
-        tt_adc_put(out, 48, 10, r[2].dst_cr);
-        return true;
-    case 4:
-        for (int t = 0; t < TT_NUM_THREADS; t++) {
-            tt_adc_put(out, 58 + 2 * t, 2, r[t].fidelity);
-        }
-        return true;
-    }
-    return false;
-}
 
 /* ---------------------------------------------------------------------- */
 /* QOM properties, reset, migration                                       */

@@ -76,8 +76,6 @@ typedef struct TTAdcState {
     TTRwc rwc[TT_NUM_THREADS];                      /* RWCs[t] */
 } TTAdcState;
 
-
-
 /* Width mask of ADC counter @xyzw (TT_ADC_X..W) */
 uint32_t tt_adc_width(int xyzw);
 
@@ -107,28 +105,6 @@ void tt_adc_inc(TTAdcChannel *c, int xyzw, uint32_t inc);
  */
 void tt_adc_write_counter(TTCoproc *s, int t, unsigned which,
                           uint32_t value);
-
-/* RWCs[@t] (@t < 3) */
-TTRwc *tt_rwc_get(TTCoproc *s, int t);
-
-/*
- * RWCs.md ApplyAddrMod(AddrMod, UpdateFidelityPhase) for thread @t, with
- * the ADDR_MOD_* ThreadConfig of thread @t.  Matrix Unit instructions pass
- * update_fidelity = true; SFPLOAD/SFPSTORE/SFPLOADMACRO false
- * (ApplyPartialAddrMod).  @addr_mod: the instruction's 2-bit (Wormhole)
- * or 3-bit (Blackhole) AddrMod field.
- */
-void tt_rwc_apply_addr_mod(TTCoproc *s, int t, uint32_t addr_mod,
-                           bool update_fidelity);
-
-/*
- * Debug daisychain (WormholeB0 DebugDaisychain.md, "ADCs" and "RWCs"):
- * the 128 bits presented for (@daisy_sel, @signal_sel), least significant
- * word first, if that pair selects ADC or RWC state; false otherwise.
- * For RISCV_DEBUG_REG_DBG_BUS_CNTL_REG / DBG_RD_DATA (tt_tile.c).
- */
-bool tt_adc_debug_bus(TTCoproc *s, uint32_t daisy_sel,
-                      uint32_t signal_sel, uint32_t out[4]);
 
 /*
  * Read-only QOM properties on the tt-tensix device for debuggers and

@@ -81,12 +81,3 @@ const TTArchInfo *tt_arch_get(TTArchId id)
     return &tt_arch_table[id];
 }
 
-const TTArchInfo *tt_arch_by_name(const char *name)
-{
-    for (int i = 0; i < TT_ARCH__MAX; i++) {
-        if (!strcmp(tt_arch_table[i].name, name)) {
-            return &tt_arch_table[i];
-        }
-    }
-    return NULL;
-}

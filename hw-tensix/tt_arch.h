@@ -89,6 +89,5 @@ typedef struct TTArchInfo {
 } TTArchInfo;
 
 const TTArchInfo *tt_arch_get(TTArchId id);
-const TTArchInfo *tt_arch_by_name(const char *name);
 
 #endif

@@ -52,23 +52,6 @@ static uint32_t tt_field_value(const TTInsnField *f, uint32_t insn)
     return (insn >> f->start) & ((1u << f->width) - 1);
 }
 
-bool tt_insn_field(const TTInsnDesc *d, uint32_t insn, const char *name,
-                   uint32_t *value)
-{
-    int i;
-
-    if (!d) {
-        return false;
-    }
-    for (i = 0; i < d->nfields; i++) {
-        if (strcmp(d->fields[i].name, name) == 0) {
-            *value = tt_field_value(&d->fields[i], insn);
-            return true;
-        }
-    }
-    return false;
-}
-
 /* Append to @buf at *@pos; once @buf is full, further output is dropped */
 static void G_GNUC_PRINTF(4, 5)
 tt_buf_append(char *buf, size_t len, size_t *pos, const char *fmt, ...)

@@ -108,14 +108,6 @@ const char *tt_unit_name(TTUnit unit);
 const TTInsnDesc *tt_isa_lookup(TTArchId arch, uint32_t insn);
 
 /*
- * Extract the field called @name (as in assembly.yaml) of @insn into
- * *@value; returns false, leaving *@value alone, if @d is NULL or has no
- * such field.
- */
-bool tt_insn_field(const TTInsnDesc *d, uint32_t insn, const char *name,
-                   uint32_t *value);
-
-/*
  * Format "NAME field=0x.. field=0x.." into @buf (at most @len bytes,
  * NUL-terminated, truncated if needed) for trace/log output.  Characters
  * of field names that are not valid in C identifiers print as '_'.

@@ -723,83 +723,11 @@ static const MemoryRegionOps tt_tdma_ops = {
 /* Interfaces for the other units                                         */
 /* ---------------------------------------------------------------------- */
 
-void tt_mover_packer_tile_done(TTCoproc *s, int p, int thread,
-                               uint32_t tile_size, uint32_t all_zero_flags,
-                               bool add_tile_header_size,
-                               bool enable_out_fifo)
-{
-    TTPackerMeta *pm;
-
-    assert(p >= 0 && p < TT_NUM_PACKERS);
-    assert(thread >= 0 && thread < TT_NUM_THREADS);
-    pm = &s->mover.packer[p];
-    pm->last_thread = thread;
-    pm->last_tile_size = tile_size & 0xffff;
-    pm->all_zero_flags = all_zero_flags;
-    pm->acc_tile_size[thread] = (pm->acc_tile_size[thread] +
-                                 pm->last_tile_size +
-                                 (add_tile_header_size ? 1 : 0)) & 0xffff;
-    if (enable_out_fifo && pm->fifo_count < TT_PACK_META_FIFO_DEPTH) {
-        int tail = (pm->fifo_head + pm->fifo_count) % TT_PACK_META_FIFO_DEPTH;
-
-        pm->fifo_tile_size[tail] = pm->last_tile_size;
-        pm->fifo_zero_flags[tail] = all_zero_flags;
-        pm->fifo_count++;
-    }
-}
-
 uint32_t tt_mover_packer_tile_size(TTCoproc *s, int p, int thread)
 {
     const TTPackerMeta *pm = &s->mover.packer[p];
 
     return pm->last_thread == thread ? pm->last_tile_size : 0;
-}
-
-uint32_t tt_mover_packer_acc_tile_size(TTCoproc *s, int p, int thread)
-{
-    return s->mover.packer[p].acc_tile_size[thread];
-}
-
-uint32_t tt_mover_packer_all_zero_flags(TTCoproc *s, int p)
-{
-    return s->mover.packer[p].all_zero_flags;
-}
-
-void tt_mover_packer_reset_acc(TTCoproc *s, int p)
-{
-    TTPackerMeta *pm = &s->mover.packer[p];
-
-    memset(pm->acc_tile_size, 0, sizeof(pm->acc_tile_size));
-}
-
-uint32_t tt_mover_packer_l1_dest_addr_offset(TTCoproc *s, int p)
-{
-    return s->mover.packer[p].l1_dest_addr_offset;
-}
-
-uint32_t tt_mover_pack_set_reg_base(TTCoproc *s, int i)
-{
-    /* SetPackRegAddr() */
-    uint32_t raw = s->mover.pack_reg_addr_raw;
-    uint32_t mid = extract32(raw, 10 * i, 10);
-    uint32_t hi = extract32(raw, 20 + 2 * i, 2);
-
-    return (hi << 18) + (mid << 2);
-}
-
-uint32_t tt_mover_pack_set_reg_hi_scaler(TTCoproc *s, int i)
-{
-    return s->mover.set_reg_hi_scaler[i];
-}
-
-uint32_t tt_mover_unpack_reg_addr(TTCoproc *s)
-{
-    return s->mover.unpack_reg_addr;
-}
-
-void tt_mover_set_unpacker_set_reg_acc(TTCoproc *s, int u, uint32_t val)
-{
-    s->mover.unpacker_set_reg_acc[u] = val;
 }
 
 void tt_mover_soft_reset(TTCoproc *s, uint32_t old, uint32_t val)

@@ -61,8 +61,6 @@ typedef struct TTMoverState {
     TTPackerMeta packer[TT_NUM_PACKERS];
 } TTMoverState;
 
-
-
 /*
  * STALLWAIT mover condition (Wormhole C12, Blackhole C9) and TDMA-RISC
  * STATUS.mover_busy: the mover finishes every transfer in the instruction
@@ -80,46 +78,13 @@ bool tt_mover_busy(TTCoproc *s);
 void tt_mover_soft_reset(TTCoproc *s, uint32_t old, uint32_t val);
 
 /* ---- Packer metadata: producers (packers) ---- */
-/*
- * Packer @p finished a tile (PACR with Last) for Tensix thread @thread:
- * LastThread/LastTileSize/AllZeroFlags are set, AccTileSize[thread] grows
- * by @tile_size (+1 with @add_tile_header_size), and when @enable_out_fifo
- * the {tile_size, all_zero_flags} pair is pushed unless the FIFO is full
- * (TDMA-RISC.md, "The AccTileSize state is updated like so").
- */
-void tt_mover_packer_tile_done(TTCoproc *s, int p, int thread,
-                               uint32_t tile_size, uint32_t all_zero_flags,
-                               bool add_tile_header_size,
-                               bool enable_out_fifo);
 
 /* ---- Packer metadata: consumers (ThCon SETDMAREG, packers) ---- */
 /* PackerTileSize(p, thread) */
 uint32_t tt_mover_packer_tile_size(TTCoproc *s, int p,
                                    int thread);
-/* Packers[p].AccTileSize[thread] */
-uint32_t tt_mover_packer_acc_tile_size(TTCoproc *s, int p,
-                                       int thread);
-/* Packers[p].AllZeroFlags */
-uint32_t tt_mover_packer_all_zero_flags(TTCoproc *s, int p);
-/* Packers[p].ResetAccTileSize() (SETDMAREG InputSource 8) */
-void tt_mover_packer_reset_acc(TTCoproc *s, int p);
-/* Packers[p].l1_dest_addr_offset (output address generator) */
-uint32_t tt_mover_packer_l1_dest_addr_offset(TTCoproc *s, int p);
-/* Packers.SetRegBase[i], i = 0..1 (PACR_SETREG) */
-uint32_t tt_mover_pack_set_reg_base(TTCoproc *s, int i);
-/* Packers.SetRegHiScaler[i], i = 0..3 (PACR_SETREG) */
-uint32_t tt_mover_pack_set_reg_hi_scaler(TTCoproc *s, int i);
 
 /* ---- Unpacker side (UNPACR_NOP) ---- */
-/*
- * The last value written to RISCV_TDMA_REG_CLK_GATE_EN, for the
- * unpackers' SetUnpackRegAddr() (whose decoding TDMA-RISC.md does not
- * give).
- */
-uint32_t tt_mover_unpack_reg_addr(TTCoproc *s);
-/* Unpackers[u].SetRegAcc (bits 0-16 are visible through TDMA-RISC) */
-void tt_mover_set_unpacker_set_reg_acc(TTCoproc *s, int u,
-                                       uint32_t val);
 
 void tt_mover_reset(TTCoproc *s);
 void tt_mover_realize(TTCoproc *s);

@@ -155,24 +155,40 @@ static const MemoryRegionOps tt_regfile_ops = {
 /* PC_BUF: PCBufs, TTSync, semaphores (PCBufs.md, TTSync.md, SyncUnit.md) */
 /* ---------------------------------------------------------------------- */
 
-#define TT_PCBUF_TTSYNC         0x4
-#define TT_PCBUF_MOPSYNC        0x8
-#define TT_PCBUF_SEM_BASE       0x20
+/* The T side of a PC_BUF window (the B side is one FIFO register) */
+REG32(PCBUF_DATA, 0x0)          /* PCBuf pop */
+REG32(PCBUF_TTSYNC, 0x4)        /* CoprocessorDoneCheck */
+REG32(PCBUF_MOPSYNC, 0x8)       /* MOPExpanderDoneCheck */
+REG32(PCBUF_SEM0, 0x20)         /* semaphores 0..7, one word each */
 
-/* PCBuf[i] configuration bits in RISCV_DEBUG_REG_TRISC_PC_BUF_OVERRIDE */
+/*
+ * RISCV_DEBUG_REG_TRISC_PC_BUF_OVERRIDE: ten bits per PCBuf i, at 10 * i
+ * (PCBufs.md)
+ */
+FIELD(PCBUF_OVERRIDE, EN, 0, 1)
+FIELD(PCBUF_OVERRIDE, BUSY, 1, 1)
+FIELD(PCBUF_OVERRIDE, VALUE, 2, 8)
+#define TT_PCBUF_OVERRIDE_BITS  10
+
+static uint32_t tt_pcbuf_override(TTTensixState *s, int i)
+{
+    return extract32(s->pc_buf_override, TT_PCBUF_OVERRIDE_BITS * i,
+                     TT_PCBUF_OVERRIDE_BITS);
+}
+
 static bool tt_pcbuf_override_en(TTTensixState *s, int i)
 {
-    return extract32(s->pc_buf_override, 10 * i, 1);
+    return FIELD_EX32(tt_pcbuf_override(s, i), PCBUF_OVERRIDE, EN);
 }
 
 static bool tt_pcbuf_override_busy(TTTensixState *s, int i)
 {
-    return extract32(s->pc_buf_override, 10 * i + 1, 1);
+    return FIELD_EX32(tt_pcbuf_override(s, i), PCBUF_OVERRIDE, BUSY);
 }
 
 static uint32_t tt_pcbuf_override_value(TTTensixState *s, int i)
 {
-    return extract32(s->pc_buf_override, 10 * i + 2, 8);
+    return FIELD_EX32(tt_pcbuf_override(s, i), PCBUF_OVERRIDE, VALUE);
 }
 
 /* Is RISCV T_i parked reading an empty PCBuf[i]? */
@@ -215,7 +231,7 @@ static uint64_t tt_pcbuf_read(void *opaque, hwaddr addr, unsigned size)
         goto out;
     }
     t = TT_TRISC_THREAD(v->core);
-    if (addr < TT_PCBUF_TTSYNC) {
+    if (addr < A_PCBUF_TTSYNC) {
         /* PCBufs.md, RISCV T_i read: pop, or wait while empty */
         TTPcBuf *pb = &s->pcbuf[t];
 
@@ -235,8 +251,8 @@ static uint64_t tt_pcbuf_read(void *opaque, hwaddr addr, unsigned size)
             qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: pop of empty PCBuf "
                           "%d from outside the core returns 0\n", t);
         }
-    } else if (addr < TT_PCBUF_SEM_BASE) {
-        bool mop = (addr & ~3) == TT_PCBUF_MOPSYNC;
+    } else if (addr < A_PCBUF_SEM0) {
+        bool mop = (addr & ~3) == A_PCBUF_MOPSYNC;
 
         /*
          * TTSync.md.  CoprocessorDoneCheck: wait until the thread has
@@ -253,8 +269,8 @@ static uint64_t tt_pcbuf_read(void *opaque, hwaddr addr, unsigned size)
         if (!idle && tt_core_can_block(c)) {
             tt_core_park(c, mop ? TT_WAIT_MOP_IDLE : TT_WAIT_THREAD_IDLE, t);
         }
-    } else if (addr < TT_PCBUF_SEM_BASE + 4 * TT_NUM_SEMAPHORES) {
-        val = tt_sync_sem_mmio_read(&s->cp, (addr - TT_PCBUF_SEM_BASE) / 4);
+    } else if (addr < A_PCBUF_SEM0 + 4 * TT_NUM_SEMAPHORES) {
+        val = tt_sync_sem_mmio_read(&s->cp, (addr - A_PCBUF_SEM0) / 4);
     } else {
         qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: read of unmapped "
                       "PC_BUF offset 0x%" HWADDR_PRIx "\n",
@@ -290,14 +306,14 @@ static void tt_pcbuf_write(void *opaque, hwaddr addr, uint64_t val,
         tt_cores_wake(s->cp.cores, TT_WAIT_PCBUF_POP, v->index);
         return;
     }
-    if (addr < TT_PCBUF_SEM_BASE) {
+    if (addr < A_PCBUF_SEM0) {
         /* PCBuf (T side) and TTSync: stores are discarded */
         return;
     }
-    if (addr < TT_PCBUF_SEM_BASE + 4 * TT_NUM_SEMAPHORES) {
+    if (addr < A_PCBUF_SEM0 + 4 * TT_NUM_SEMAPHORES) {
         /* SyncUnit.md "RISCV access to semaphores" (re-checks latches) */
         tt_sync_sem_mmio_write(&s->cp, v->core,
-                               (addr - TT_PCBUF_SEM_BASE) / 4, val);
+                               (addr - A_PCBUF_SEM0) / 4, val);
         tt_tensix_kick(s);
         return;
     }
@@ -328,6 +344,14 @@ static const MemoryRegionOps tt_pcbuf_ops = {
 /* Mailboxes (Mailboxes.md)                                               */
 /* ---------------------------------------------------------------------- */
 
+/*
+ * One region per peer (TT_MAILBOX_STRIDE apart); the words repeat every
+ * 8 bytes within it
+ */
+REG32(MBOX_DATA, 0x0)           /* read: pop, write: push */
+REG32(MBOX_STATUS, 0x4)         /* read: 1 while not empty */
+#define TT_MBOX_REG_MASK        0x7
+
 /* Index of a mailbox-capable core: B = 0, T0..T2 = 1..3 */
 static int tt_mbox_core(int core)
 {
@@ -344,7 +368,7 @@ static uint64_t tt_mbox_read(void *opaque, hwaddr addr, unsigned size)
     TTMailbox *mb = &s->mbox[region][me];     /* from region's core to me */
     uint64_t val;
 
-    if (addr & 4) {
+    if ((addr & TT_MBOX_REG_MASK) == A_MBOX_STATUS) {
         val = mb->count ? 1 : 0;
     } else if (!mb->count) {
         if (tt_core_can_block(c)) {
