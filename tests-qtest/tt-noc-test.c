@@ -260,6 +260,33 @@ static void issue(Ctx *c, int x, int y, int noc, int b)
     g_assert_cmphex(rd(c, x, y, noc, b, c->a->o_cmd_ctrl), ==, 0);
 }
 
+/*
+ * A request of T0's NIU @noc, command buffer @b: NOC_TARG_ADDR, NOC_RET_ADDR,
+ * NOC_AT_LEN_BE, NOC_PACKET_TAG (when @tag is set) and NOC_CTRL, issued.
+ */
+typedef struct Req {
+    int noc, b;
+    int tx, ty;
+    uint64_t taddr;
+    int rx, ry;
+    uint64_t raddr;
+    uint32_t len;
+    uint32_t tag;
+    uint32_t ctrl;
+} Req;
+
+static void request(Ctx *c, const Req *r)
+{
+    set_addr(c, T0X, T0Y, r->noc, r->b, false, r->tx, r->ty, r->taddr);
+    set_addr(c, T0X, T0Y, r->noc, r->b, true, r->rx, r->ry, r->raddr);
+    wr(c, T0X, T0Y, r->noc, r->b, O_AT_LEN_BE, r->len);
+    if (r->tag) {
+        wr(c, T0X, T0Y, r->noc, r->b, O_PACKET_TAG, r->tag);
+    }
+    wr(c, T0X, T0Y, r->noc, r->b, O_CTRL, r->ctrl);
+    issue(c, T0X, T0Y, r->noc, r->b);
+}
+
 static void fill(Ctx *c, int x, int y, uint32_t addr, uint8_t seed,
                  size_t len)
 {
@@ -411,12 +438,11 @@ static void test_write_unicast(const void *data)
      */
     fill(&c, T0X, T0Y, 0x10000, 0x21, 100);
     memset_l1(&c, T3X, T3Y, 0x20000, 0xEE, 128);
-    set_addr(&c, T0X, T0Y, 0, 0, false, T0X, T0Y, 0x10000);
-    set_addr(&c, T0X, T0Y, 0, 0, true, T3X, T3Y, 0x20000);
-    wr(&c, T0X, T0Y, 0, 0, O_AT_LEN_BE, 100);
-    wr(&c, T0X, T0Y, 0, 0, O_PACKET_TAG, TAG_ID(3));
-    wr(&c, T0X, T0Y, 0, 0, O_CTRL, CMD_WR | CMD_RESP_MARKED);
-    issue(&c, T0X, T0Y, 0, 0);
+    request(&c, &(Req) {
+        .tx = T0X, .ty = T0Y, .taddr = 0x10000,
+        .rx = T3X, .ry = T3Y, .raddr = 0x20000,
+        .len = 100, .tag = TAG_ID(3), .ctrl = CMD_WR | CMD_RESP_MARKED,
+    });
 
     check_fill(&c, T3X, T3Y, 0x20000, 0x21, 100);
     g_assert_cmphex(qtest_readb(c.qts, NOC(T3X, T3Y, 0x20000 + 100)), ==,
@@ -452,11 +478,12 @@ static void test_write_unicast(const void *data)
 
     /* Posted write, buffer 2, id 0: 4 bytes to T1 */
     l1_wr(&c, T0X, T0Y, 0x10100, 0xA5A55A5A);
-    set_addr(&c, T0X, T0Y, 0, 2, false, T0X, T0Y, 0x10100);
-    set_addr(&c, T0X, T0Y, 0, 2, true, T1X, T1Y, 0x20010);
-    wr(&c, T0X, T0Y, 0, 2, O_AT_LEN_BE, 4);
-    wr(&c, T0X, T0Y, 0, 2, O_CTRL, CMD_WR);
-    issue(&c, T0X, T0Y, 0, 2);
+    request(&c, &(Req) {
+        .b = 2,
+        .tx = T0X, .ty = T0Y, .taddr = 0x10100,
+        .rx = T1X, .ry = T1Y, .raddr = 0x20010,
+        .len = 4, .ctrl = CMD_WR,
+    });
     g_assert_cmphex(l1_rd(&c, T1X, T1Y, 0x20010), ==, 0xA5A55A5A);
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_CMD_ACCEPTED), ==, 2);
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_POSTED_WR_REQ_STARTED), ==, 1);
@@ -486,12 +513,11 @@ static void test_write_ack_elsewhere(const void *data)
      */
     l1_wr(&c, T0X, T0Y, 0x10200, 0x0A0B0C0D);
     l1_wr(&c, T2X, T2Y, 0x10200, 0xBADBADBA);
-    set_addr(&c, T0X, T0Y, 0, 0, false, T2X, T2Y, 0x10200);
-    set_addr(&c, T0X, T0Y, 0, 0, true, T1X, T1Y, 0x20200);
-    wr(&c, T0X, T0Y, 0, 0, O_AT_LEN_BE, 4);
-    wr(&c, T0X, T0Y, 0, 0, O_PACKET_TAG, TAG_ID(7));
-    wr(&c, T0X, T0Y, 0, 0, O_CTRL, CMD_WR | CMD_RESP_MARKED);
-    issue(&c, T0X, T0Y, 0, 0);
+    request(&c, &(Req) {
+        .tx = T2X, .ty = T2Y, .taddr = 0x10200,
+        .rx = T1X, .ry = T1Y, .raddr = 0x20200,
+        .len = 4, .tag = TAG_ID(7), .ctrl = CMD_WR | CMD_RESP_MARKED,
+    });
     g_assert_cmphex(l1_rd(&c, T1X, T1Y, 0x20200), ==, 0x0A0B0C0D);
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, OUTSTANDING(7)), ==, 1);
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, OUTGOING(7)), ==, 0);
@@ -658,12 +684,12 @@ static void test_read(const void *data)
 
     /* tt-metal's read set-up: buffer 1, RET = own x/y */
     fill(&c, T2X, T2Y, 0x30000, 0x13, 40);
-    set_addr(&c, T0X, T0Y, 0, 1, false, T2X, T2Y, 0x30000);
-    set_addr(&c, T0X, T0Y, 0, 1, true, T0X, T0Y, 0x11000);
-    wr(&c, T0X, T0Y, 0, 1, O_AT_LEN_BE, 40);
-    wr(&c, T0X, T0Y, 0, 1, O_PACKET_TAG, TAG_ID(5));
-    wr(&c, T0X, T0Y, 0, 1, O_CTRL, ctrl);
-    issue(&c, T0X, T0Y, 0, 1);
+    request(&c, &(Req) {
+        .b = 1,
+        .tx = T2X, .ty = T2Y, .taddr = 0x30000,
+        .rx = T0X, .ry = T0Y, .raddr = 0x11000,
+        .len = 40, .tag = TAG_ID(5), .ctrl = ctrl,
+    });
     check_fill(&c, T0X, T0Y, 0x11000, 0x13, 40);
     /* Counters.md "Read requests" */
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_CMD_ACCEPTED), ==, 1);
@@ -975,6 +1001,43 @@ static void test_atomics(const void *data)
     qtest_quit(c.qts);
 }
 
+/*
+ * BH parallel addition (opcode 9, Fmt [3:0]) on the aligned 16 bytes,
+ * NOC_AT_DATA broadcast to every lane: the 16 bytes before and after.
+ */
+typedef struct AccCase {
+    uint32_t fmt;
+    uint32_t data;
+    uint32_t before[4];
+    uint32_t after[4];
+} AccCase;
+
+static const AccCase acc_cases[] = {
+    /* fp32: 1.5 + 2.25 = 3.75, -2 + 2.25 = 0.25, 3 + 2.25 = 5.25, -0 + 2.25 */
+    { 0, 0x40100000, { 0x3FC00000, 0xC0000000, 0x40400000, 0x80000000 },
+      { 0x40700000, 0x3E800000, 0x40A80000, 0x40100000 } },
+    /*
+     * Denormals flushed on input: data 2^-127 (0x00400000) counts as 0,
+     * so 2^-126 stays 2^-126 (not 1.5 * 2^-126 = 0x00C00000), and the
+     * denormal 0x00000001 + denormal becomes +0.
+     */
+    { 8, 0x00400000, { 0x00800000, 0x3F800000, 0x80800000, 0x00000001 },
+      { 0x00800000, 0x3F800000, 0x80800000, 0x00000000 } },
+    /* fp16: lanes (1.0, 1.0) + (1.0, 2.0) = (2.0, 3.0) */
+    { 1, 0x40003C00, { 0x3C003C00, 0x3C003C00, 0x3C003C00, 0x3C003C00 },
+      { 0x42004000, 0x42004000, 0x42004000, 0x42004000 } },
+    /* bf16: (1.0, 1.0) + (1.0, 2.0) = (2.0, 3.0) */
+    { 2, 0x40003F80, { 0x3F803F80, 0x3F803F80, 0x3F803F80, 0x3F803F80 },
+      { 0x40404000, 0x40404000, 0x40404000, 0x40404000 } },
+    /* u32 wraps */
+    { 4, 2, { 0xFFFFFFFF, 1, 0x7FFFFFFF, 0 }, { 1, 3, 0x80000001, 2 } },
+    /* u8: Fmt 7 saturates, Fmt 15 wraps (0xF0 + 0x20) */
+    { 7, 0x20202020, { 0x800010F0, 0, 0, 0xFFFFFFFF },
+      { 0xA02030FF, 0x20202020, 0x20202020, 0xFFFFFFFF } },
+    { 15, 0x20202020, { 0x800010F0, 0, 0, 0xFFFFFFFF },
+      { 0xA0203010, 0x20202020, 0x20202020, 0x1F1F1F1F } },
+};
+
 static void test_atomics_bh(const void *data)
 {
     Ctx c = start(data);
@@ -997,41 +1060,17 @@ static void test_atomics_bh(const void *data)
     g_assert_cmphex(slot(&c, 3), ==, 0);
     check4(&c, 0x23000, 0x0FF00FF0, 0xFFFFFFF0, 0x80000000, 0x5A5A5A5A);
 
-    /*
-     * Parallel addition (opcode 9, Fmt [3:0]) on the aligned 16 bytes;
-     * NOC_AT_DATA broadcast to every lane.  fp32 (Fmt 0): 1.5 + 2.25 =
-     * 3.75, -2 + 2.25 = 0.25, 3 + 2.25 = 5.25, -0 + 2.25 = 2.25.
-     */
-    set4(&c, 0x23010, 0x3FC00000, 0xC0000000, 0x40400000, 0x80000000);
-    atomic(&c, 0x23010, AT_INS(9) | 0, 0x40100000, 4, false);
-    check4(&c, 0x23010, 0x40700000, 0x3E800000, 0x40A80000, 0x40100000);
-    /*
-     * Denormals flushed on input: data 2^-127 (0x00400000) counts as 0,
-     * so 2^-126 stays 2^-126 (not 1.5 * 2^-126 = 0x00C00000), and the
-     * denormal 0x00000001 + denormal becomes +0.
-     */
-    set4(&c, 0x23020, 0x00800000, 0x3F800000, 0x80800000, 0x00000001);
-    atomic(&c, 0x23020, AT_INS(9) | 8, 0x00400000, 5, false);
-    check4(&c, 0x23020, 0x00800000, 0x3F800000, 0x80800000, 0x00000000);
-    /* fp16 (Fmt 1): lanes (1.0, 1.0) + (1.0, 2.0) = (2.0, 3.0) */
-    set4(&c, 0x23030, 0x3C003C00, 0x3C003C00, 0x3C003C00, 0x3C003C00);
-    atomic(&c, 0x23030, AT_INS(9) | 1, 0x40003C00, 6, false);
-    check4(&c, 0x23030, 0x42004000, 0x42004000, 0x42004000, 0x42004000);
-    /* bf16 (Fmt 2): (1.0, 1.0) + (1.0, 2.0) = (2.0, 3.0) */
-    set4(&c, 0x23040, 0x3F803F80, 0x3F803F80, 0x3F803F80, 0x3F803F80);
-    atomic(&c, 0x23040, AT_INS(9) | 2, 0x40003F80, 7, false);
-    check4(&c, 0x23040, 0x40404000, 0x40404000, 0x40404000, 0x40404000);
-    /* u32 (Fmt 4) wraps */
-    set4(&c, 0x23050, 0xFFFFFFFF, 1, 0x7FFFFFFF, 0);
-    atomic(&c, 0x23050, AT_INS(9) | 4, 2, 8, false);
-    check4(&c, 0x23050, 1, 3, 0x80000001, 2);
-    /* u8 (Fmt 7) saturates, (Fmt 15) wraps: 0xF0 + 0x20 */
-    set4(&c, 0x23060, 0x800010F0, 0, 0, 0xFFFFFFFF);
-    atomic(&c, 0x23060, AT_INS(9) | 7, 0x20202020, 9, false);
-    check4(&c, 0x23060, 0xA02030FF, 0x20202020, 0x20202020, 0xFFFFFFFF);
-    set4(&c, 0x23070, 0x800010F0, 0, 0, 0xFFFFFFFF);
-    atomic(&c, 0x23070, AT_INS(9) | 15, 0x20202020, 10, false);
-    check4(&c, 0x23070, 0xA0203010, 0x20202020, 0x20202020, 0x1F1F1F1F);
+    /* Parallel addition (opcode 9): response slots 4.. */
+    for (int i = 0; i < ARRAY_SIZE(acc_cases); i++) {
+        const AccCase *ac = &acc_cases[i];
+        uint32_t addr = 0x23010 + 16 * i;
+
+        set4(&c, addr, ac->before[0], ac->before[1], ac->before[2],
+             ac->before[3]);
+        atomic(&c, addr, AT_INS(9) | ac->fmt, ac->data, 4 + i, false);
+        check4(&c, addr, ac->after[0], ac->after[1], ac->after[2],
+               ac->after[3]);
+    }
 
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_ATOMIC_RESP_RECEIVED), ==, 11);
     qtest_quit(c.qts);
@@ -1082,11 +1121,12 @@ static void test_noc1(const void *data)
      * NoC 1 (0,0) lands in T3 and is counted on NoC 1 only.
      */
     fill(&c, T0X, T0Y, 0x16000, 0x3C, 48);
-    set_addr(&c, T0X, T0Y, 1, 0, false, 1, 1, 0x16000);
-    set_addr(&c, T0X, T0Y, 1, 0, true, 0, 0, 0x26000);
-    wr(&c, T0X, T0Y, 1, 0, O_AT_LEN_BE, 48);
-    wr(&c, T0X, T0Y, 1, 0, O_CTRL, CMD_WR | CMD_RESP_MARKED);
-    issue(&c, T0X, T0Y, 1, 0);
+    request(&c, &(Req) {
+        .noc = 1,
+        .tx = 1, .ty = 1, .taddr = 0x16000,
+        .rx = 0, .ry = 0, .raddr = 0x26000,
+        .len = 48, .ctrl = CMD_WR | CMD_RESP_MARKED,
+    });
     check_fill(&c, T3X, T3Y, 0x26000, 0x3C, 48);
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 1, MST_WR_ACK_RECEIVED), ==, 1);
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_WR_ACK_RECEIVED), ==, 0);
@@ -1101,11 +1141,12 @@ static void test_noc1(const void *data)
 
     /* A read from NoC 1 (0,1) = T1 */
     fill(&c, T1X, T1Y, 0x27000, 0x4D, 16);
-    set_addr(&c, T0X, T0Y, 1, 1, false, 0, 1, 0x27000);
-    set_addr(&c, T0X, T0Y, 1, 1, true, 1, 1, 0x17000);
-    wr(&c, T0X, T0Y, 1, 1, O_AT_LEN_BE, 16);
-    wr(&c, T0X, T0Y, 1, 1, O_CTRL, CMD_RD | CMD_RESP_MARKED);
-    issue(&c, T0X, T0Y, 1, 1);
+    request(&c, &(Req) {
+        .noc = 1, .b = 1,
+        .tx = 0, .ty = 1, .taddr = 0x27000,
+        .rx = 1, .ry = 1, .raddr = 0x17000,
+        .len = 16, .ctrl = CMD_RD | CMD_RESP_MARKED,
+    });
     check_fill(&c, T0X, T0Y, 0x17000, 0x4D, 16);
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 1, MST_RD_RESP_RECEIVED), ==, 1);
     g_assert_cmpuint(ctr(&c, T1X, T1Y, 1, SLV_RD_REQ_RECEIVED), ==, 1);
@@ -1154,11 +1195,11 @@ static void test_translation(const void *data)
     cfg_wr(&c, T0X, T0Y, 0, NIU_CFG_0, XLAT_EN);
 
     l1_wr(&c, T0X, T0Y, 0x18000, 0x7A7A7A7A);
-    set_addr(&c, T0X, T0Y, 0, 0, false, T0X, T0Y, 0x18000);
-    set_addr(&c, T0X, T0Y, 0, 0, true, 20, 21, 0x28000);
-    wr(&c, T0X, T0Y, 0, 0, O_AT_LEN_BE, 4);
-    wr(&c, T0X, T0Y, 0, 0, O_CTRL, CMD_WR | CMD_RESP_MARKED);
-    issue(&c, T0X, T0Y, 0, 0);
+    request(&c, &(Req) {
+        .tx = T0X, .ty = T0Y, .taddr = 0x18000,
+        .rx = 20, .ry = 21, .raddr = 0x28000,
+        .len = 4, .ctrl = CMD_WR | CMD_RESP_MARKED,
+    });
     g_assert_cmphex(l1_rd(&c, T3X, T3Y, 0x28000), ==, 0x7A7A7A7A);
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_WR_ACK_RECEIVED), ==, 1);
     if (c.a->bh) {
@@ -1184,11 +1225,12 @@ static void test_missing_target(const void *data)
      * (decision).
      */
     memset_l1(&c, T0X, T0Y, 0x19000, 0xAB, 8);
-    set_addr(&c, T0X, T0Y, 0, 1, false, 0, 0, 0x1000);
-    set_addr(&c, T0X, T0Y, 0, 1, true, T0X, T0Y, 0x19000);
-    wr(&c, T0X, T0Y, 0, 1, O_AT_LEN_BE, 8);
-    wr(&c, T0X, T0Y, 0, 1, O_CTRL, CMD_RD | CMD_RESP_MARKED);
-    issue(&c, T0X, T0Y, 0, 1);
+    request(&c, &(Req) {
+        .b = 1,
+        .tx = 0, .ty = 0, .taddr = 0x1000,
+        .rx = T0X, .ry = T0Y, .raddr = 0x19000,
+        .len = 8, .ctrl = CMD_RD | CMD_RESP_MARKED,
+    });
     g_assert_cmphex(l1_rd(&c, T0X, T0Y, 0x19000), ==, 0);
     g_assert_cmphex(l1_rd(&c, T0X, T0Y, 0x19004), ==, 0);
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_RD_RESP_RECEIVED), ==, 1);
@@ -1200,21 +1242,22 @@ static void test_missing_target(const void *data)
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_RD_RESP_RECEIVED), ==, 2);
 
     /* A non-posted write to (0,2): dropped, still acknowledged */
-    set_addr(&c, T0X, T0Y, 0, 0, false, T0X, T0Y, 0x19000);
-    set_addr(&c, T0X, T0Y, 0, 0, true, 0, 2, 0x1000);
-    wr(&c, T0X, T0Y, 0, 0, O_AT_LEN_BE, 8);
-    wr(&c, T0X, T0Y, 0, 0, O_CTRL, CMD_WR | CMD_RESP_MARKED);
-    issue(&c, T0X, T0Y, 0, 0);
+    request(&c, &(Req) {
+        .tx = T0X, .ty = T0Y, .taddr = 0x19000,
+        .rx = 0, .ry = 2, .raddr = 0x1000,
+        .len = 8, .ctrl = CMD_WR | CMD_RESP_MARKED,
+    });
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_WR_ACK_RECEIVED), ==, 1);
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, OUTSTANDING(0)), ==, 0);
 
     /* An atomic there: no operation, the response carries 0 */
     l1_wr(&c, T0X, T0Y, RET_SLOT(0), 0xFFFFFFFF);
-    set_addr(&c, T0X, T0Y, 0, 3, false, 0, 0, 0x1000);
-    set_addr(&c, T0X, T0Y, 0, 3, true, T0X, T0Y, RET_SLOT(0));
-    wr(&c, T0X, T0Y, 0, 3, O_AT_LEN_BE, AT_INCR(31, 0));
-    wr(&c, T0X, T0Y, 0, 3, O_CTRL, CMD_AT | CMD_RESP_MARKED);
-    issue(&c, T0X, T0Y, 0, 3);
+    request(&c, &(Req) {
+        .b = 3,
+        .tx = 0, .ty = 0, .taddr = 0x1000,
+        .rx = T0X, .ry = T0Y, .raddr = RET_SLOT(0),
+        .len = AT_INCR(31, 0), .ctrl = CMD_AT | CMD_RESP_MARKED,
+    });
     g_assert_cmphex(l1_rd(&c, T0X, T0Y, RET_SLOT(0)), ==, 0);
     g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_ATOMIC_RESP_RECEIVED), ==, 1);
 
@@ -1244,12 +1287,12 @@ static void test_rtz_bh(const void *data)
      * from positive to zero.  A read with id 5 counts 1 then 0.
      */
     fill(&c, T1X, T1Y, 0x30000, 0, 4);
-    set_addr(&c, T0X, T0Y, 0, 1, false, T1X, T1Y, 0x30000);
-    set_addr(&c, T0X, T0Y, 0, 1, true, T0X, T0Y, 0x11000);
-    wr(&c, T0X, T0Y, 0, 1, O_AT_LEN_BE, 4);
-    wr(&c, T0X, T0Y, 0, 1, O_PACKET_TAG, TAG_ID(5));
-    wr(&c, T0X, T0Y, 0, 1, O_CTRL, CMD_RD);
-    issue(&c, T0X, T0Y, 0, 1);
+    request(&c, &(Req) {
+        .b = 1,
+        .tx = T1X, .ty = T1Y, .taddr = 0x30000,
+        .rx = T0X, .ry = T0Y, .raddr = 0x11000,
+        .len = 4, .tag = TAG_ID(5), .ctrl = CMD_RD,
+    });
     g_assert_cmphex(qtest_readl(c.qts, src), ==, 1u << 5);
     /* RTZ_NUM: 0 unless SOURCE & CFG.INT_ENABLE */
     g_assert_cmphex(qtest_readl(c.qts, num), ==, 0);
