@@ -3,7 +3,8 @@
  *
  * Sources: tt-isa-documentation (WormholeB0, BlackholeA0: BabyRISCV/README.md
  * memory maps, PushTensixInstruction.md, REPLAY.md, BackendConfiguration.md)
- * and tt-metal's cfg_defines.h for configuration word indices.
+ * and, for configuration word indices and sizes, tt-metal's cfg_defines.h
+ * through the generated tt_cfg_defs.h.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -11,6 +12,7 @@
 #include "qemu/units.h"
 #include "target/riscv/cpu-qom.h"
 #include "tt_arch.h"
+#include "tt_cfg_defs.h"
 
 const char *const tt_core_name[TT_NUM_CORES] = {
     "BRISC", "NCRISC", "TRISC0", "TRISC1", "TRISC2",
@@ -33,21 +35,24 @@ static const TTArchInfo tt_arch_table[TT_ARCH__MAX] = {
         .tdma_noc_visible = true,
         .default_reset_pc = { 0x0, 0x12000, 0x6000, 0xA000, 0xE000 },
         .reset_pc_in_cfg = true,
-        .cfg_trisc_reset_pc = 158,
-        .cfg_trisc_reset_pc_en = 161,
-        .cfg_ncrisc_reset_pc = 162,
-        .cfg_ncrisc_reset_pc_en = 163,
+        .cfg_trisc_reset_pc = TT_WH_CFG_TRISC_RESET_PC_SEC0_PC_ADDR32,
+        .cfg_trisc_reset_pc_en =
+            TT_WH_CFG_TRISC_RESET_PC_OVERRIDE_Reset_PC_Override_en_ADDR32,
+        .cfg_ncrisc_reset_pc = TT_WH_CFG_NCRISC_RESET_PC_PC_ADDR32,
+        .cfg_ncrisc_reset_pc_en =
+            TT_WH_CFG_NCRISC_RESET_PC_OVERRIDE_Reset_PC_Override_en_ADDR32,
         /* TensixFrontend diagram: FIFOs of 32, 16 and 16 entries */
         .fifo_accept_max = { 31, 15, 15 },
         .replay_len0 = 32,
-        .cfg_state_words = 47 * 4,
-        .cfg_state1_offset = 0x2F0,
+        /* Config[0], Config[1], ThreadConfig[3] of 16 B */
+        .cfg_state_words = TT_WH_CFG_STATE_SIZE * 4,
+        .cfg_state1_offset = TT_WH_CFG_STATE_SIZE * 16,         /* 0x2F0 */
         .cfg_dual_offset = 0,
-        .cfg_global_base = 152,
-        .thd_cfg_offset = 0x5E0,
-        .thd_cfg_words = 57,
+        .cfg_global_base = TT_WH_CFG_GLOBAL_CFGREG_BASE_ADDR32,
+        .thd_cfg_offset = 2 * TT_WH_CFG_STATE_SIZE * 16,        /* 0x5E0 */
+        .thd_cfg_words = TT_WH_THD_STATE_SIZE,
         .thd_cfg_entry = 16,
-        .thd_cfg_stride = 0x390,
+        .thd_cfg_stride = TT_WH_THD_STATE_SIZE * 16,            /* 0x390 */
     },
     [TT_ARCH_BLACKHOLE] = {
         .id = TT_ARCH_BLACKHOLE,
@@ -64,14 +69,15 @@ static const TTArchInfo tt_arch_table[TT_ARCH__MAX] = {
         /* 32 only through .ttinsn fusion; single pushes stop at 29 */
         .fifo_accept_max = { 28, 28, 28 },
         .replay_len0 = 32,
-        .cfg_state_words = 56 * 4,
-        .cfg_state1_offset = 0x380,
-        .cfg_dual_offset = 0x700,
-        .cfg_global_base = 180,
-        .thd_cfg_offset = 0xA80,
-        .thd_cfg_words = 68,
+        /* Config[0], Config[1], ConfigDualWrite, ThreadConfig[3] of 4 B */
+        .cfg_state_words = TT_BH_CFG_STATE_SIZE * 4,
+        .cfg_state1_offset = TT_BH_CFG_STATE_SIZE * 16,         /* 0x380 */
+        .cfg_dual_offset = 2 * TT_BH_CFG_STATE_SIZE * 16,       /* 0x700 */
+        .cfg_global_base = TT_BH_CFG_GLOBAL_CFGREG_BASE_ADDR32,
+        .thd_cfg_offset = 3 * TT_BH_CFG_STATE_SIZE * 16,        /* 0xA80 */
+        .thd_cfg_words = TT_BH_THD_STATE_SIZE,
         .thd_cfg_entry = 4,
-        .thd_cfg_stride = 0x110,
+        .thd_cfg_stride = TT_BH_THD_STATE_SIZE * 4,             /* 0x110 */
     },
 };
 

@@ -135,51 +135,78 @@ const char *tt_cfg_word_name(TTArchId arch, bool thread, uint32_t addr32,
 }
 
 /*
- * Fields whose writes have side effects or that the unit itself reads,
- * looked up once per architecture (NULL where the architecture has none).
+ * Fields whose writes have side effects or that the unit itself reads, per
+ * architecture, from the generated tt_cfg_defs.h (name NULL where the
+ * architecture has none).
  */
 typedef struct TTCfgSpecial {
-    const TTCfgRegInfo *cfg_state_id;
-    const TTCfgRegInfo *state_reset_en;
-    const TTCfgRegInfo *prng_seed;
-    const TTCfgRegInfo *ic_invalidate;
-    const TTCfgRegInfo *ctx_cnt_reset[2];
-    const TTCfgRegInfo *scratch[3];             /* Blackhole */
-    const TTCfgRegInfo *stream_id_sync[4];      /* Blackhole */
+    TTCfgRegInfo cfg_state_id;
+    TTCfgRegInfo state_reset_en;
+    TTCfgRegInfo prng_seed;
+    TTCfgRegInfo ic_invalidate;
+    TTCfgRegInfo ctx_cnt_reset[2];
+    TTCfgRegInfo scratch[3];                    /* Blackhole */
+    TTCfgRegInfo stream_id_sync[4];             /* Blackhole */
 } TTCfgSpecial;
 
-static TTCfgSpecial tt_cfg_special[TT_ARCH__MAX];
-static bool tt_cfg_special_done[TT_ARCH__MAX];
+#define TT_CFG_FIELD(n, a, s, t, m) { .name = n, .addr32 = a, .shift = s, \
+                                     .thread = t, .mask = m, .words = 1 }
+/* Config field @n of architecture @p (WH, BH) */
+#define TT_CFG_C(p, n) \
+    TT_CFG_FIELD(#n, TT_##p##_CFG_##n##_ADDR32, TT_##p##_CFG_##n##_SHAMT, \
+                 false, TT_##p##_CFG_##n##_MASK)
+/* ThreadConfig field @n of architecture @p */
+#define TT_CFG_T(p, n) \
+    TT_CFG_FIELD(#n, TT_##p##_THD_##n##_ADDR32, TT_##p##_THD_##n##_SHAMT, \
+                 true, TT_##p##_THD_##n##_MASK)
+
+static const TTCfgSpecial tt_cfg_special[TT_ARCH__MAX] = {
+    [TT_ARCH_WORMHOLE_B0] = {
+        .cfg_state_id = TT_CFG_T(WH, CFG_STATE_ID_StateID),
+        .state_reset_en = TT_CFG_C(WH, STATE_RESET_EN),
+        .prng_seed = TT_CFG_C(WH, PRNG_SEED_Seed_Val),
+        .ic_invalidate = TT_CFG_C(WH, RISCV_IC_INVALIDATE_InvalidateAll),
+        .ctx_cnt_reset = {
+            TT_CFG_T(WH, UNPACK_MISC_CFG_CfgContextCntReset_0),
+            TT_CFG_T(WH, UNPACK_MISC_CFG_CfgContextCntReset_1),
+        },
+    },
+    [TT_ARCH_BLACKHOLE] = {
+        .cfg_state_id = TT_CFG_T(BH, CFG_STATE_ID_StateID),
+        .state_reset_en = TT_CFG_C(BH, STATE_RESET_EN),
+        .prng_seed = TT_CFG_C(BH, PRNG_SEED_Seed_Val),
+        .ic_invalidate = TT_CFG_C(BH, RISCV_IC_INVALIDATE_InvalidateAll),
+        .ctx_cnt_reset = {
+            TT_CFG_T(BH, UNPACK_MISC_CFG_CfgContextCntReset_0),
+            TT_CFG_T(BH, UNPACK_MISC_CFG_CfgContextCntReset_1),
+        },
+        .scratch = {
+            TT_CFG_C(BH, SCRATCH_SEC0_val),
+            TT_CFG_C(BH, SCRATCH_SEC1_val),
+            TT_CFG_C(BH, SCRATCH_SEC2_val),
+        },
+        .stream_id_sync = {
+            TT_CFG_T(BH, STREAM_ID_SYNC_SEC0_BankSel),
+            TT_CFG_T(BH, STREAM_ID_SYNC_SEC1_BankSel),
+            TT_CFG_T(BH, STREAM_ID_SYNC_SEC2_BankSel),
+            TT_CFG_T(BH, STREAM_ID_SYNC_SEC3_BankSel),
+        },
+    },
+};
 
 static const TTCfgSpecial *tt_cfg_sp(TTCoproc *s)
 {
-    TTArchId arch = s->arch->id;
-    TTCfgSpecial *sp = &tt_cfg_special[arch];
+    return &tt_cfg_special[s->arch->id];
+}
 
-    if (!tt_cfg_special_done[arch]) {
-        sp->cfg_state_id = tt_cfg_reg_lookup(arch, "CFG_STATE_ID_StateID");
-        sp->state_reset_en = tt_cfg_reg_lookup(arch, "STATE_RESET_EN");
-        sp->prng_seed = tt_cfg_reg_lookup(arch, "PRNG_SEED_Seed_Val");
-        sp->ic_invalidate =
-            tt_cfg_reg_lookup(arch, "RISCV_IC_INVALIDATE_InvalidateAll");
-        sp->ctx_cnt_reset[0] =
-            tt_cfg_reg_lookup(arch, "UNPACK_MISC_CFG_CfgContextCntReset_0");
-        sp->ctx_cnt_reset[1] =
-            tt_cfg_reg_lookup(arch, "UNPACK_MISC_CFG_CfgContextCntReset_1");
-        for (int i = 0; i < 3; i++) {
-            g_autofree char *n = g_strdup_printf("SCRATCH_SEC%d_val", i);
+/* @f, if the architecture has it, agrees with the tables */
+static void tt_cfg_check_special(TTArchId arch, const TTCfgRegInfo *f)
+{
+    const TTCfgRegInfo *r = f->name ? tt_cfg_reg_lookup(arch, f->name) : NULL;
 
-            sp->scratch[i] = tt_cfg_reg_lookup(arch, n);
-        }
-        for (int i = 0; i < 4; i++) {
-            g_autofree char *n =
-                g_strdup_printf("STREAM_ID_SYNC_SEC%d_BankSel", i);
-
-            sp->stream_id_sync[i] = tt_cfg_reg_lookup(arch, n);
-        }
-        tt_cfg_special_done[arch] = true;
-    }
-    return sp;
+    assert(!f->name || (r && r->addr32 == f->addr32 &&
+                        r->shift == f->shift && r->mask == f->mask &&
+                        r->thread == f->thread));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -236,23 +263,23 @@ static void tt_cfg_store(TTCoproc *s, int state, uint32_t index,
         } else {
             s->cfg.regs[state][i] = values[k];
         }
-        if (i == sp->state_reset_en->addr32 && !rmwcib) {
+        if (i == sp->state_reset_en.addr32 && !rmwcib) {
             reset = true;
         }
-        if (i == sp->prng_seed->addr32) {
+        if (i == sp->prng_seed.addr32) {
             trace_tt_cfg_effect(state, "PRNG seed", values[k]);
             qemu_log_mask(LOG_UNIMP, "tt-tensix: %s: PRNG_SEED_Seed_Val = "
                           "0x%08x: re-seeding the PRNGs is not modelled yet "
                           "(no PRNG is)\n", src, values[k]);
         }
-        if (i == sp->ic_invalidate->addr32) {
+        if (i == sp->ic_invalidate.addr32) {
             /*
              * No effect to model: QEMU keeps translated code coherent with
              * writes to L1 (a stale instruction cache is not a behaviour
              * software may rely on).
              */
             trace_tt_cfg_effect(state, "instruction cache invalidate",
-                                tt_cfg_field_of(sp->ic_invalidate,
+                                tt_cfg_field_of(&sp->ic_invalidate,
                                                 values[k]));
         }
     }
@@ -293,7 +320,7 @@ uint32_t tt_cfg_thread_get(TTCoproc *s, int t, const TTCfgRegInfo *r)
 int tt_cfg_state_id(TTCoproc *s, int t)
 {
     /* ThreadConfig[t].CFG_STATE_ID_StateID (word 0, bit 0) */
-    return tt_cfg_thread_get(s, t, tt_cfg_sp(s)->cfg_state_id);
+    return tt_cfg_thread_get(s, t, &tt_cfg_sp(s)->cfg_state_id);
 }
 
 uint32_t tt_cfg_thread_field(TTCoproc *s, int t, const char *name)
@@ -529,9 +556,9 @@ TTExec tt_setc16(TTCoproc *s, int t, uint32_t insn)
      * thread (we take a field set to 1 as the request).
      */
     for (int u = 0; u < 2; u++) {
-        const TTCfgRegInfo *r = sp->ctx_cnt_reset[u];
+        const TTCfgRegInfo *r = &sp->ctx_cnt_reset[u];
 
-        if (r && r->addr32 == index && tt_cfg_field_of(r, value)) {
+        if (r->name && r->addr32 == index && tt_cfg_field_of(r, value)) {
             resets |= 1u << u;
         }
     }
@@ -673,8 +700,8 @@ TTExec tt_cfgshiftmask(TTCoproc *s, int t, uint32_t insn)
     const TTCfgRegInfo *scratch;
     uint32_t mask, value, cfg;
 
-    scratch = sp->scratch[scratch_index < 3 ? scratch_index : t];
-    if (!scratch) {
+    scratch = &sp->scratch[scratch_index < 3 ? scratch_index : t];
+    if (!scratch->name) {
         tt_unimp_insn(s, t, insn, "no SCRATCH_SEC registers on this "
                       "architecture");
         return TT_EXEC_DONE;
@@ -735,7 +762,7 @@ TTExec tt_streamwrcfg(TTCoproc *s, int t, uint32_t insn)
     MemTxResult res;
     hwaddr addr;
 
-    if (!sp->stream_id_sync[select]) {
+    if (!sp->stream_id_sync[select].name) {
         tt_unimp_insn(s, t, insn, "no STREAM_ID_SYNC registers on this "
                       "architecture");
         return TT_EXEC_DONE;
@@ -749,7 +776,7 @@ TTExec tt_streamwrcfg(TTCoproc *s, int t, uint32_t insn)
      * STREAM_REG_ADDR(): until the overlay is modelled (issue 4) that
      * region is an unimplemented device, which logs LOG_UNIMP and reads 0.
      */
-    stream = tt_cfg_thread_get(s, t, sp->stream_id_sync[select]);
+    stream = tt_cfg_thread_get(s, t, &sp->stream_id_sync[select]);
     addr = TT_NOC_OVERLAY_BASE + stream * TT_NOC_STREAM_REG_SPACE + reg * 4;
     value = address_space_ldl_le(&s->tile_as, addr, MEMTXATTRS_UNSPECIFIED,
                                  &res);
@@ -783,9 +810,20 @@ void tt_cfg_realize(TTCoproc *s)
     assert(!a->cfg_dual_offset || a->cfg_dual_offset == 2 * state_bytes);
     assert(a->thd_cfg_offset == (a->cfg_dual_offset ? 3 : 2) * state_bytes);
     assert(a->thd_cfg_stride == a->thd_cfg_words * a->thd_cfg_entry);
-    assert(sp->cfg_state_id && sp->cfg_state_id->addr32 == 0 &&
-           sp->cfg_state_id->mask == 1);
-    assert(sp->state_reset_en && sp->prng_seed && sp->ic_invalidate);
+    assert(sp->cfg_state_id.addr32 == 0 && sp->cfg_state_id.mask == 1);
+    tt_cfg_check_special(a->id, &sp->cfg_state_id);
+    tt_cfg_check_special(a->id, &sp->state_reset_en);
+    tt_cfg_check_special(a->id, &sp->prng_seed);
+    tt_cfg_check_special(a->id, &sp->ic_invalidate);
+    for (int i = 0; i < 2; i++) {
+        tt_cfg_check_special(a->id, &sp->ctx_cnt_reset[i]);
+    }
+    for (int i = 0; i < 3; i++) {
+        tt_cfg_check_special(a->id, &sp->scratch[i]);
+    }
+    for (int i = 0; i < 4; i++) {
+        tt_cfg_check_special(a->id, &sp->stream_id_sync[i]);
+    }
 
     for (int c = 0; c < TT_NUM_CORES; c++) {
         g_autofree char *name = NULL;

@@ -15,6 +15,7 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/bitops.h"
+#include "hw/registerfields.h"
 #include "migration/vmstate.h"
 #include "tt_unit.h"
 #include "trace.h"
@@ -24,21 +25,44 @@
 /* ---------------------------------------------------------------------- */
 
 /*
- * Config word indices of THCON_SEC0_REG6_* (tt-metal cfg_defines.h):
- * Source_address and Destination_address are whole words; Buffer_size is
- * bits 29:0 and Transfer_direction bits 31:30 of the third word.
+ * The THCON_SEC0_REG6_* Config fields XMOV reads (tt_cfg_defs.h):
+ * Source_address and Destination_address are whole words; Buffer_size
+ * (bits 29:0) and Transfer_direction (bits 31:30) share the third word.
  */
 typedef struct TTMoverArchInfo {
-    uint32_t reg6_src;
-    uint32_t reg6_dst;
-    uint32_t reg6_size_dir;
+    uint32_t reg6_src;          /* word of Source_address */
+    uint32_t reg6_dst;          /* word of Destination_address */
+    uint32_t reg6_size_dir;     /* word of Buffer_size, Transfer_direction */
+    uint32_t size_mask;         /* Buffer_size: in-place mask, shift */
+    uint8_t size_shift;
+    uint32_t dir_mask;          /* Transfer_direction: in-place mask, shift */
+    uint8_t dir_shift;
 } TTMoverArchInfo;
 
+#define TT_MOVER_REG6(p, n) TT_##p##_CFG_THCON_SEC0_REG6_##n
+#define TT_MOVER_ARCH(p) {                                                  \
+    .reg6_src = TT_MOVER_REG6(p, Source_address_ADDR32),                    \
+    .reg6_dst = TT_MOVER_REG6(p, Destination_address_ADDR32),               \
+    .reg6_size_dir = TT_MOVER_REG6(p, Buffer_size_ADDR32),                  \
+    .size_mask = TT_MOVER_REG6(p, Buffer_size_MASK),                        \
+    .size_shift = TT_MOVER_REG6(p, Buffer_size_SHAMT),                      \
+    .dir_mask = TT_MOVER_REG6(p, Transfer_direction_MASK),                  \
+    .dir_shift = TT_MOVER_REG6(p, Transfer_direction_SHAMT),                \
+}
+
+/* Buffer_size and Transfer_direction share a word; the addresses do not */
+QEMU_BUILD_BUG_ON(TT_MOVER_REG6(WH, Buffer_size_ADDR32) !=
+                  TT_MOVER_REG6(WH, Transfer_direction_ADDR32) ||
+                  TT_MOVER_REG6(WH, Source_address_MASK) != 0xffffffffu ||
+                  TT_MOVER_REG6(WH, Destination_address_MASK) != 0xffffffffu);
+QEMU_BUILD_BUG_ON(TT_MOVER_REG6(BH, Buffer_size_ADDR32) !=
+                  TT_MOVER_REG6(BH, Transfer_direction_ADDR32) ||
+                  TT_MOVER_REG6(BH, Source_address_MASK) != 0xffffffffu ||
+                  TT_MOVER_REG6(BH, Destination_address_MASK) != 0xffffffffu);
+
 static const TTMoverArchInfo tt_mover_arch[TT_ARCH__MAX] = {
-    [TT_ARCH_WORMHOLE_B0] = { .reg6_src = 76, .reg6_dst = 77,
-                              .reg6_size_dir = 78 },
-    [TT_ARCH_BLACKHOLE] = { .reg6_src = 88, .reg6_dst = 89,
-                            .reg6_size_dir = 90 },
+    [TT_ARCH_WORMHOLE_B0] = TT_MOVER_ARCH(WH),
+    [TT_ARCH_BLACKHOLE] = TT_MOVER_ARCH(BH),
 };
 
 /* xmov_direction_t (Mover.md) */
@@ -65,39 +89,37 @@ static const char *const tt_xmov_mode_name[4] = {
 #define TT_MOVER_IRAM_END   0x4ffffu
 #define TT_MOVER_REGION     0x10000u
 
-/* TDMA-RISC register offsets */
-#define TT_TDMA_XMOV_SRC        0x000
-#define TT_TDMA_XMOV_DST        0x004
-#define TT_TDMA_XMOV_SIZE       0x008
-#define TT_TDMA_XMOV_DIR        0x00C
-#define TT_TDMA_COMMAND         0x010
-#define TT_TDMA_STATUS          0x014
-#define TT_TDMA_CLK_GATE_EN     0x024
-#define TT_TDMA_CLK_GATE_HYST   0x028
-#define TT_TDMA_XMOV_L1_BASE    0x02C
-#define TT_TDMA_FIFO_STATUS     0x038
-#define TT_TDMA_SCALER0         0x03C
-#define TT_TDMA_SCALER1         0x13C
+/* TDMA-RISC registers */
+REG32(TDMA_XMOV_SRC, 0x000)
+REG32(TDMA_XMOV_DST, 0x004)
+REG32(TDMA_XMOV_SIZE, 0x008)
+REG32(TDMA_XMOV_DIR, 0x00C)
+REG32(TDMA_COMMAND, 0x010)
+REG32(TDMA_STATUS, 0x014)                   /* StatusBits() */
+    FIELD(TDMA_STATUS, MOVER_BUSY, 0, 1)
+    FIELD(TDMA_STATUS, CMDQ_FULL, 2, 1)
+    FIELD(TDMA_STATUS, CMDQ_EMPTY, 3, 1)
+    FIELD(TDMA_STATUS, PARAMQ_FULL, 4, 1)
+    FIELD(TDMA_STATUS, PARAMQ_EMPTY, 5, 1)
+    FIELD(TDMA_STATUS, CMDQ_CAPACITY, 8, 8)
+REG32(TDMA_CLK_GATE_EN, 0x024)
+REG32(TDMA_CLK_GATE_HYST, 0x028)
+REG32(TDMA_XMOV_L1_BASE, 0x02C)
+REG32(TDMA_FIFO_STATUS, 0x038)
+REG32(TDMA_SCALER0, 0x03C)
+REG32(TDMA_SCALER1, 0x13C)
 /* Per packer p, at p * 0x100 + ... */
-#define TT_TDMA_PACKED_SIZE     0x018   /* + 0x40 * thread */
-#define TT_TDMA_ACC_PACKED_SIZE 0x01C   /* + 0x40 * thread */
-#define TT_TDMA_ALL_ZERO_FLAGS  0x020
-#define TT_TDMA_FIFO_TILE_SIZE  0x030
-#define TT_TDMA_FIFO_ZEROMASK   0x034
+REG32(TDMA_PACKED_SIZE, 0x018)              /* + 0x40 * thread */
+REG32(TDMA_ACC_PACKED_SIZE, 0x01C)          /* + 0x40 * thread */
+REG32(TDMA_ALL_ZERO_FLAGS, 0x020)
+REG32(TDMA_FIFO_TILE_SIZE, 0x030)
+REG32(TDMA_FIFO_ZEROMASK, 0x034)
 
 /* TDMA-RISC command opcodes (TDMA_RISC_Command_Processor) */
 #define TT_TDMA_CMD_MOVER       0x40
 #define TT_TDMA_CMD_MOVER_WAIT  0x46
 #define TT_TDMA_CMD_L1_WRITE    0x66
 #define TT_TDMA_CMD_NOP         0x89
-
-/* STATUS bits (StatusBits()) */
-#define TT_TDMA_ST_MOVER_BUSY   BIT(0)
-#define TT_TDMA_ST_CMDQ_FULL    BIT(2)
-#define TT_TDMA_ST_CMDQ_EMPTY   BIT(3)
-#define TT_TDMA_ST_PARAMQ_FULL  BIT(4)
-#define TT_TDMA_ST_PARAMQ_EMPTY BIT(5)
-#define TT_TDMA_ST_CAPACITY_SHIFT 8
 
 bool tt_mover_busy(TTCoproc *s)
 {
@@ -289,8 +311,8 @@ TTExec tt_xmov(TTCoproc *s, int t, uint32_t insn)
     word = tt_cfg_read(s, state, ma->reg6_size_dir);
     /* Buffer_size is bits 29:0, of which the mover uses the low 16 */
     tt_mover_run(s, "XMOV", dst << 4, src << 4,
-                 (extract32(word, 0, 30) & 0xffff) << 4,
-                 extract32(word, 30, 2));
+                 (((word & ma->size_mask) >> ma->size_shift) & 0xffff) << 4,
+                 (word & ma->dir_mask) >> ma->dir_shift);
     return TT_EXEC_DONE;
 }
 
@@ -450,22 +472,15 @@ static uint32_t tt_tdma_status(TTCoproc *s)
     TTMoverState *m = &s->mover;
     uint32_t v = 0;
 
-    if (tt_mover_busy(s)) {
-        v |= TT_TDMA_ST_MOVER_BUSY;
-    }
-    if (m->q_count == TT_MOVER_QUEUE_DEPTH) {
-        v |= TT_TDMA_ST_CMDQ_FULL;
-    }
-    if (m->q_count == 0) {
-        v |= TT_TDMA_ST_CMDQ_EMPTY;
-    }
-    if (m->param_credits == 0) {
-        v |= TT_TDMA_ST_PARAMQ_FULL;
-    }
-    if (m->param_credits == TT_MOVER_PARAM_CREDITS) {
-        v |= TT_TDMA_ST_PARAMQ_EMPTY;
-    }
-    v |= (TT_MOVER_QUEUE_DEPTH - m->q_count) << TT_TDMA_ST_CAPACITY_SHIFT;
+    v = FIELD_DP32(v, TDMA_STATUS, MOVER_BUSY, tt_mover_busy(s));
+    v = FIELD_DP32(v, TDMA_STATUS, CMDQ_FULL,
+                   m->q_count == TT_MOVER_QUEUE_DEPTH);
+    v = FIELD_DP32(v, TDMA_STATUS, CMDQ_EMPTY, m->q_count == 0);
+    v = FIELD_DP32(v, TDMA_STATUS, PARAMQ_FULL, m->param_credits == 0);
+    v = FIELD_DP32(v, TDMA_STATUS, PARAMQ_EMPTY,
+                   m->param_credits == TT_MOVER_PARAM_CREDITS);
+    v = FIELD_DP32(v, TDMA_STATUS, CMDQ_CAPACITY,
+                   TT_MOVER_QUEUE_DEPTH - m->q_count);
     /* bits 16, 17: the packer / unpacker reg-write FIFOs are never full */
     return v;
 }
@@ -563,41 +578,41 @@ static uint32_t tt_tdma_read32(TTCoproc *s, int core, hwaddr addr)
     hwaddr lo = addr & 0xff;
 
     switch (addr) {
-    case TT_TDMA_XMOV_SRC:
-    case TT_TDMA_XMOV_DST:
-    case TT_TDMA_XMOV_SIZE:
-    case TT_TDMA_XMOV_DIR:
-    case TT_TDMA_COMMAND:
+    case A_TDMA_XMOV_SRC:
+    case A_TDMA_XMOV_DST:
+    case A_TDMA_XMOV_SIZE:
+    case A_TDMA_XMOV_DIR:
+    case A_TDMA_COMMAND:
         return 0;
-    case TT_TDMA_STATUS:
+    case A_TDMA_STATUS:
         return tt_tdma_status(s);
-    case TT_TDMA_CLK_GATE_EN:
+    case A_TDMA_CLK_GATE_EN:
         return m->unpack_reg_addr & 0xffffff7f;     /* UnpackRegAddrRaw */
-    case TT_TDMA_CLK_GATE_HYST:
+    case A_TDMA_CLK_GATE_HYST:
         return m->scaler2_raw;
-    case TT_TDMA_XMOV_L1_BASE:
+    case A_TDMA_XMOV_L1_BASE:
         return m->mov_cmd_base[tt_tdma_base_index(core)];
-    case TT_TDMA_FIFO_STATUS:
+    case A_TDMA_FIFO_STATUS:
         return tt_tdma_fifo_status(s);
-    case TT_TDMA_SCALER0:
+    case A_TDMA_SCALER0:
         return tt_tdma_scalars_and_status(s, 0);
-    case TT_TDMA_SCALER1:
+    case A_TDMA_SCALER1:
         return tt_tdma_scalars_and_status(s, 1);
     }
     switch (p < TT_NUM_PACKERS ? lo : 0) {
-    case TT_TDMA_PACKED_SIZE:
-    case TT_TDMA_PACKED_SIZE + 0x40:
-    case TT_TDMA_PACKED_SIZE + 0x80:
-        return tt_mover_packer_tile_size(s, p, (lo - TT_TDMA_PACKED_SIZE)
+    case A_TDMA_PACKED_SIZE:
+    case A_TDMA_PACKED_SIZE + 0x40:
+    case A_TDMA_PACKED_SIZE + 0x80:
+        return tt_mover_packer_tile_size(s, p, (lo - A_TDMA_PACKED_SIZE)
                                                 / 0x40);
-    case TT_TDMA_ACC_PACKED_SIZE:
-    case TT_TDMA_ACC_PACKED_SIZE + 0x40:
-    case TT_TDMA_ACC_PACKED_SIZE + 0x80:
-        return tt_tdma_unpacker_packer_acc(s, p, (lo - TT_TDMA_ACC_PACKED_SIZE)
+    case A_TDMA_ACC_PACKED_SIZE:
+    case A_TDMA_ACC_PACKED_SIZE + 0x40:
+    case A_TDMA_ACC_PACKED_SIZE + 0x80:
+        return tt_tdma_unpacker_packer_acc(s, p, (lo - A_TDMA_ACC_PACKED_SIZE)
                                                  / 0x40);
-    case TT_TDMA_ALL_ZERO_FLAGS:
+    case A_TDMA_ALL_ZERO_FLAGS:
         return m->packer[p].all_zero_flags;
-    case TT_TDMA_FIFO_TILE_SIZE: {
+    case A_TDMA_FIFO_TILE_SIZE: {
         TTPackerMeta *pm = &m->packer[p];
 
         if (!pm->fifo_count) {
@@ -610,7 +625,7 @@ static uint32_t tt_tdma_read32(TTCoproc *s, int core, hwaddr addr)
         }
         return pm->fifo_tile_size[pm->fifo_head];
     }
-    case TT_TDMA_FIFO_ZEROMASK:
+    case A_TDMA_FIFO_ZEROMASK:
         return tt_tdma_fifo_pop(s, p, "read");
     }
     qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: read of unmapped TDMA-RISC "
@@ -627,48 +642,48 @@ static void tt_tdma_write32(TTCoproc *s, int core, hwaddr addr,
     hwaddr lo = addr & 0xff;
 
     switch (addr) {
-    case TT_TDMA_XMOV_SRC:
-    case TT_TDMA_XMOV_DST:
-    case TT_TDMA_XMOV_SIZE:
-    case TT_TDMA_XMOV_DIR:
-        m->cmd_params[addr / 4] = val;
+    case A_TDMA_XMOV_SRC:
+    case A_TDMA_XMOV_DST:
+    case A_TDMA_XMOV_SIZE:
+    case A_TDMA_XMOV_DIR:
+        m->cmd_params[(addr >> 2) - R_TDMA_XMOV_SRC] = val;
         return;
-    case TT_TDMA_COMMAND:
+    case A_TDMA_COMMAND:
         tt_tdma_enqueue(s, core, val);
         return;
-    case TT_TDMA_STATUS:
+    case A_TDMA_STATUS:
         return;
-    case TT_TDMA_CLK_GATE_EN:
+    case A_TDMA_CLK_GATE_EN:
         m->unpack_reg_addr = val;
         return;
-    case TT_TDMA_CLK_GATE_HYST:
+    case A_TDMA_CLK_GATE_HYST:
         m->scaler2_raw = val & 0x01ff007f;
         tt_tdma_set_scaler(s, 3, val);
         return;
-    case TT_TDMA_XMOV_L1_BASE:
+    case A_TDMA_XMOV_L1_BASE:
         m->mov_cmd_base[tt_tdma_base_index(core)] = val;
         return;
-    case TT_TDMA_FIFO_STATUS:
+    case A_TDMA_FIFO_STATUS:
         m->pack_reg_addr_raw = val;     /* SetPackRegAddr() */
         return;
-    case TT_TDMA_SCALER0:
-    case TT_TDMA_SCALER1:
+    case A_TDMA_SCALER0:
+    case A_TDMA_SCALER1:
         tt_tdma_set_scaler(s, 0, val);
         return;
     }
     switch (p < TT_NUM_PACKERS ? lo : 0) {
-    case TT_TDMA_PACKED_SIZE:
-    case TT_TDMA_PACKED_SIZE + 0x40:
-    case TT_TDMA_PACKED_SIZE + 0x80:
-    case TT_TDMA_ALL_ZERO_FLAGS:
-    case TT_TDMA_FIFO_TILE_SIZE:
+    case A_TDMA_PACKED_SIZE:
+    case A_TDMA_PACKED_SIZE + 0x40:
+    case A_TDMA_PACKED_SIZE + 0x80:
+    case A_TDMA_ALL_ZERO_FLAGS:
+    case A_TDMA_FIFO_TILE_SIZE:
         return;     /* no effect */
-    case TT_TDMA_ACC_PACKED_SIZE:
-    case TT_TDMA_ACC_PACKED_SIZE + 0x40:
-    case TT_TDMA_ACC_PACKED_SIZE + 0x80:
+    case A_TDMA_ACC_PACKED_SIZE:
+    case A_TDMA_ACC_PACKED_SIZE + 0x40:
+    case A_TDMA_ACC_PACKED_SIZE + 0x80:
         tt_tdma_reset_acc(s, val);
         return;
-    case TT_TDMA_FIFO_ZEROMASK:
+    case A_TDMA_FIFO_ZEROMASK:
         tt_tdma_fifo_pop(s, p, "pop (write)");
         return;
     }

@@ -11,7 +11,6 @@
 #include "qemu/log.h"
 #include "migration/vmstate.h"
 #include "hw/registerfields.h"
-#include "tt_tile.h"
 #include "tt_overlay.h"
 #include "trace.h"
 
@@ -38,7 +37,7 @@ static uint64_t tt_overlay_read(void *opaque, hwaddr addr, unsigned size)
     unsigned reg = FIELD_EX32(addr, OVERLAY_ADDR, REG);
     uint32_t val = ov->regs[stream][reg];
 
-    trace_tt_overlay_read(ov->tile->x, ov->tile->y, stream, reg, val);
+    trace_tt_overlay_read(ov->x, ov->y, stream, reg, val);
     return val;
 }
 
@@ -49,10 +48,10 @@ static void tt_overlay_write(void *opaque, hwaddr addr, uint64_t val,
     unsigned stream = FIELD_EX32(addr, OVERLAY_ADDR, STREAM);
     unsigned reg = FIELD_EX32(addr, OVERLAY_ADDR, REG);
 
-    trace_tt_overlay_write(ov->tile->x, ov->tile->y, stream, reg, val);
+    trace_tt_overlay_write(ov->x, ov->y, stream, reg, val);
     ov->regs[stream][reg] = val;
     /* STREAMWAIT latches and STREAMWRCFG may be waiting on stream state */
-    tt_tensix_kick(&ov->tile->tensix);
+    ov->changed(ov->opaque);
 }
 
 static const MemoryRegionOps tt_overlay_ops = {
@@ -65,15 +64,20 @@ static const MemoryRegionOps tt_overlay_ops = {
     .impl.max_access_size = 4,
 };
 
-void tt_overlay_init(TTTileState *t, TTOverlayState *ov)
+void tt_overlay_init(TTOverlayState *ov, Object *owner, uint32_t x,
+                     uint32_t y, void (*changed)(void *opaque),
+                     void *opaque)
 {
-    g_autofree char *name = g_strdup_printf("tt-overlay(%u,%u)", t->x, t->y);
+    g_autofree char *name = g_strdup_printf("tt-overlay(%u,%u)", x, y);
 
-    ov->tile = t;
-    memory_region_init_io(&ov->mmio, OBJECT(t), &tt_overlay_ops, ov, name,
+    ov->x = x;
+    ov->y = y;
+    ov->changed = changed;
+    ov->opaque = opaque;
+    memory_region_init_io(&ov->mmio, owner, &tt_overlay_ops, ov, name,
                           TT_OVERLAY_STREAMS * TT_OVERLAY_STRIDE);
     /*
-     * A store here runs the coprocessor (tt_tensix_kick()), whose
+     * A store here runs the coprocessor (the tile's @changed), whose
      * accesses may reach this tile's registers and the overlay itself:
      * the overlay does not take the tile's re-entrancy guard.
      */

@@ -14,10 +14,11 @@
 #define TT_OVERLAY_STRIDE   0x1000u
 #define TT_OVERLAY_REGS     (TT_OVERLAY_STRIDE / 4)    /* per stream */
 
-typedef struct TTTileState TTTileState;
-
 typedef struct TTOverlayState {
-    TTTileState *tile;
+    uint32_t x, y;              /* the tile's NoC 0 coordinates (traces) */
+    /* Called after a store: STREAMWAIT and STREAMWRCFG read the streams */
+    void (*changed)(void *opaque);
+    void *opaque;
     MemoryRegion mmio;
     /*
      * Stream registers.  Until the overlay's stream engine is modelled
@@ -27,7 +28,13 @@ typedef struct TTOverlayState {
     uint32_t regs[TT_OVERLAY_STREAMS][TT_OVERLAY_REGS];
 } TTOverlayState;
 
-void tt_overlay_init(TTTileState *t, TTOverlayState *ov);
+/*
+ * Set up @ov for the tile at (@x, @y), whose device @owner owns the
+ * region; @changed(@opaque) runs after every store.
+ */
+void tt_overlay_init(TTOverlayState *ov, Object *owner, uint32_t x,
+                     uint32_t y, void (*changed)(void *opaque),
+                     void *opaque);
 /* NOC_STREAM_READ_REG(stream, reg) as seen by the Tensix coprocessor */
 uint32_t tt_overlay_reg_read(TTOverlayState *ov, unsigned stream,
                              unsigned reg);

@@ -142,8 +142,9 @@ static bool tt_waitc_pending(TTCoproc *s, int t, unsigned c)
 static unsigned tt_stream_index(TTCoproc *s, int t,
                                 const TTWaitLatch *w)
 {
-    return s->cfg.thd[t][TT_BH_THD_STREAM_ID_SYNC_SEC0 + w->stream_sel] &
-           0x3f;
+    /* STREAM_ID_SYNC_SEC<stream_sel>_BankSel: the words are consecutive */
+    return TT_THD_GET(s->cfg.thd[t] + w->stream_sel,
+                      TT_BH_THD_STREAM_ID_SYNC_SEC0_BankSel);
 }
 
 /* Blackhole noc_overlay_parameters.h register indices */
@@ -455,9 +456,9 @@ TTExec tt_streamwait(TTCoproc *s, int t, uint32_t insn)
         sel &= 3;
     }
     if (cond == 0) {
-        hi = s->cfg.thd[t][TT_BH_THD_STREAMWAIT_PHASE_HI] & 0x3ff;
+        hi = TT_THD_GET(s->cfg.thd[t], TT_BH_THD_STREAMWAIT_PHASE_HI_Val);
     } else {
-        hi = s->cfg.thd[t][TT_BH_THD_STREAMWAIT_NUM_MSGS_HI] & 0x7f;
+        hi = TT_THD_GET(s->cfg.thd[t], TT_BH_THD_STREAMWAIT_NUM_MSGS_HI_Val);
     }
     tt_sync_latch(s, t, TT_OP_STREAMWAIT, 1u << cond,
                   FIELD_EX32(insn, STREAMWAIT, stall_res), 0);

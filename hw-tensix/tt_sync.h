@@ -8,15 +8,24 @@
 #define HW_TENSIX_TT_SYNC_H
 
 #include "tt_isa.h"
+#include "tt_cfg_defs.h"
 
 #define TT_NUM_SEMAPHORES   8
 #define TT_SYNC_MUTEX_SLOTS 8       /* mutex index space 0..7 (Wormhole) */
 #define TT_MUTEX_FREE       0       /* TTSyncState.mutex[]: else thread + 1 */
 
-/* ThreadConfig words STREAMWAIT reads (Blackhole cfg_defines.h) */
-#define TT_BH_THD_STREAMWAIT_PHASE_HI       57  /* Val: bits 9:0 */
-#define TT_BH_THD_STREAMWAIT_NUM_MSGS_HI    58  /* Val: bits 6:0 */
-#define TT_BH_THD_STREAM_ID_SYNC_SEC0       59  /* + i, BankSel: bits 5:0 */
+/*
+ * The ThreadConfig fields STREAMWAIT reads (Blackhole) are
+ * TT_BH_THD_STREAMWAIT_PHASE_HI_Val_*, TT_BH_THD_STREAMWAIT_NUM_MSGS_HI_Val_*
+ * and TT_BH_THD_STREAM_ID_SYNC_SEC<i>_BankSel_* (tt_cfg_defs.h); the four
+ * STREAM_ID_SYNC words are consecutive.
+ */
+QEMU_BUILD_BUG_ON(TT_BH_THD_STREAM_ID_SYNC_SEC3_BankSel_ADDR32 !=
+                  TT_BH_THD_STREAM_ID_SYNC_SEC0_BankSel_ADDR32 + 3 ||
+                  TT_BH_THD_STREAM_ID_SYNC_SEC3_BankSel_MASK !=
+                  TT_BH_THD_STREAM_ID_SYNC_SEC0_BankSel_MASK);
+/* ThreadConfig field @f (a tt_cfg_defs.h prefix) of thread words @thd[] */
+#define TT_THD_GET(thd, f) (((thd)[f##_ADDR32] & f##_MASK) >> f##_SHAMT)
 
 typedef struct TTSemaphore {
     uint8_t value;              /* uint4_t Value */

@@ -246,6 +246,14 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     return true;
 }
 
+/* A store to the overlay: run the threads, whose waits may read it */
+static void tt_tile_overlay_changed(void *opaque)
+{
+    TTTileState *s = opaque;
+
+    tt_tensix_kick(&s->tensix);
+}
+
 static void tt_tile_realize(DeviceState *dev, Error **errp)
 {
     TTTileState *s = TT_TILE(dev);
@@ -296,7 +304,8 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
                                     TT_NOC_REGS_BASE + n * TT_NOC_REGS_SIZE,
                                     &s->niu[n].mmio);
     }
-    tt_overlay_init(s, &s->overlay);
+    tt_overlay_init(&s->overlay, obj, s->x, s->y, tt_tile_overlay_changed,
+                    s);
     memory_region_add_subregion(&s->space, TT_OVERLAY_BASE,
                                 &s->overlay.mmio);
 
