@@ -33,17 +33,6 @@ const char *tt_unit_name(TTUnit unit)
     return tt_unit_names[unit];
 }
 
-const TTInsnDesc *tt_isa_lookup(TTArchId arch, uint32_t insn)
-{
-    const TTInsnDesc *d;
-
-    if ((unsigned)arch >= TT_ARCH__MAX) {
-        return NULL;
-    }
-    d = &tt_isa_table[arch][TT_INSN_OPCODE(insn)];
-    return d->name ? d : NULL;
-}
-
 static uint32_t tt_field_value(const TTInsnField *f, uint32_t insn)
 {
     if (f->width >= 32) {

@@ -105,7 +105,16 @@ uint32_t tt_isa_qclass(TTArchId arch, uint32_t insn);
 const char *tt_unit_name(TTUnit unit);
 
 /* Descriptor of @insn's opcode on @arch; NULL if the opcode is undefined */
-const TTInsnDesc *tt_isa_lookup(TTArchId arch, uint32_t insn);
+static inline const TTInsnDesc *tt_isa_lookup(TTArchId arch, uint32_t insn)
+{
+    const TTInsnDesc *d;
+
+    if ((unsigned)arch >= TT_ARCH__MAX) {
+        return NULL;
+    }
+    d = &tt_isa_table[arch][TT_INSN_OPCODE(insn)];
+    return d->name ? d : NULL;
+}
 
 /*
  * Format "NAME field=0x.. field=0x.." into @buf (at most @len bytes,

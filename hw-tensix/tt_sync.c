@@ -252,6 +252,9 @@ bool tt_sync_gate_blocks(TTCoproc *s, int t, uint32_t insn,
     if ((s->sync.hang_logged & (1u << t)) && insn != s->sync.hang_insn[t]) {
         s->sync.hang_logged &= ~(1u << t);
     }
+    if (!w->opcode) {
+        return false;           /* nothing latched: the common case */
+    }
     tt_latch_poll(s, t);
     return w->opcode && tt_block_catches(w->block_mask, insn, d);
 }

@@ -25,26 +25,40 @@
 #include "qapi/qapi-builtin-visit.h"
 #include "migration/vmstate.h"
 #include "tt_unit.h"
+#include "tt_cfg_defs.h"
 #include "trace.h"
 
-/* tt-metal cfg_defines.h (both architectures), assembly.yaml */
+/* tt-metal cfg_defines.h (tt_cfg_defs.h, both architectures), assembly.yaml */
 static const TTThconArch tt_thcon_arch[TT_ARCH__MAX] = {
     [TT_ARCH_WORMHOLE_B0] = {
-        .thcon_cfg_base = 52,
-        .pack_cfg_word = { 58, 86, 98, 126 },
+        .thcon_cfg_base = TT_WH_CFG_THCON_CFGREG_BASE_ADDR32,
+        .pack_cfg_word = {
+            TT_WH_CFG_THCON_SEC0_REG1_Out_data_format_ADDR32,
+            TT_WH_CFG_THCON_SEC0_REG8_Out_data_format_ADDR32,
+            TT_WH_CFG_THCON_SEC1_REG1_Out_data_format_ADDR32,
+            TT_WH_CFG_THCON_SEC1_REG8_Out_data_format_ADDR32,
+        },
         .num_tile_headers = 4,
-        .thd_srca_set = 3,
+        .thd_srca_set = TT_WH_THD_SRCA_SET_SetOvrdWithAddr_ADDR32,
         .reg2flop_cfg_unsupported = false,
     },
     [TT_ARCH_BLACKHOLE] = {
-        .thcon_cfg_base = 64,
-        .pack_cfg_word = { 70, 98, 118, 146 },
+        .thcon_cfg_base = TT_BH_CFG_THCON_CFGREG_BASE_ADDR32,
+        .pack_cfg_word = {
+            TT_BH_CFG_THCON_SEC0_REG1_Out_data_format_ADDR32,
+            TT_BH_CFG_THCON_SEC0_REG8_Out_data_format_ADDR32,
+            TT_BH_CFG_THCON_SEC1_REG1_Out_data_format_ADDR32,
+            TT_BH_CFG_THCON_SEC1_REG8_Out_data_format_ADDR32,
+        },
         /* assembly.yaml: InputSource 3-5 are RESERVED (a single packer) */
         .num_tile_headers = 1,
-        .thd_srca_set = 5,
+        .thd_srca_set = TT_BH_THD_SRCA_SET_SetOvrdWithAddr_ADDR32,
         .reg2flop_cfg_unsupported = true,
     },
 };
+/* SetOvrdWithAddr sits at bit 2 of SRCA_SET on both architectures */
+QEMU_BUILD_BUG_ON(TT_WH_THD_SRCA_SET_SetOvrdWithAddr_SHAMT != 2 ||
+                  TT_BH_THD_SRCA_SET_SetOvrdWithAddr_SHAMT != 2);
 
 /* The 0xFFB_____ window of LOADREG, STOREREG and STOREIND (MMIO) */
 #define TT_THCON_MMIO_BASE      0xFFB00000u

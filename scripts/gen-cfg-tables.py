@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # Generate hw-tensix/tt_cfg_regs.c, the tables of Tensix backend
-# configuration register fields of qemu-tensix (one per architecture), from
-# tt-metal's cfg_defines.h (Apache-2.0, Copyright Tenstorrent Inc.):
+# configuration register fields of qemu-tensix (one per architecture), and
+# hw-tensix/tt_cfg_defs.h, the constants of the fields the model itself
+# uses (MODEL_FIELDS below), from tt-metal's cfg_defines.h (Apache-2.0,
+# Copyright Tenstorrent Inc.):
 #
 #   tt_metal/hw/inc/wormhole/wormhole_b0_defines/cfg_defines.h
 #   tt_metal/hw/inc/blackhole/cfg_defines.h
@@ -19,9 +21,21 @@
 #
 # Usage: scripts/gen-cfg-tables.py WORMHOLE_B0_CFG_DEFINES_H
 #                                  BLACKHOLE_CFG_DEFINES_H [-o OUTPUT]
+#                                  [--defs-output DEFS]
+#        scripts/gen-cfg-tables.py --from-tables TT_CFG_REGS_C
+#                                  [-o OUTPUT] [--defs-output DEFS]
 #
-# OUTPUT defaults to hw-tensix/tt_cfg_regs.c next to this script's
-# repository.  The sha256 of each input header is recorded in the output.
+# OUTPUT and DEFS default to hw-tensix/tt_cfg_regs.c and
+# hw-tensix/tt_cfg_defs.h next to this script's repository.  The sha256 of
+# each input header is recorded in both.
+#
+# --from-tables reads the facts back from a tt_cfg_regs.c this script
+# generated (which holds every field's ADDR32, SHAMT and MASK, the sizes,
+# the section bases and the inputs' sha256) instead of the headers: adding
+# a name to MODEL_FIELDS does not need the headers.  It writes DEFS, and
+# OUTPUT only when -o is given (regenerating the tables from themselves
+# must reproduce them byte for byte).  The output of both modes is the
+# same for the same inputs.
 
 import argparse
 import hashlib
@@ -31,6 +45,59 @@ import sys
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_OUT = os.path.join(REPO_ROOT, "hw-tensix", "tt_cfg_regs.c")
+DEFAULT_DEFS = os.path.join(REPO_ROOT, "hw-tensix", "tt_cfg_defs.h")
+
+# The fields the model reads or reacts to by word index, shift or mask:
+# tt_cfg_defs.h gets TT_<ARCH>_CFG_<NAME>_ADDR32/_SHAMT/_MASK for a Config
+# field and TT_<ARCH>_THD_<NAME>_... for a ThreadConfig field, for each
+# architecture that has it.  Only what the model needs.
+MODEL_FIELDS = [
+    # ThreadConfig (tt_cfg.c, tt_srcregs.c, tt_thcon.c, tt_sync.c)
+    "CFG_STATE_ID_StateID",
+    "SRCA_SET_Base",
+    "SRCA_SET_SetOvrdWithAddr",
+    "SRCB_SET_Base",
+    "CLR_DVALID_SrcA_Disable",
+    "CLR_DVALID_SrcB_Disable",
+    "UNPACK_MISC_CFG_CfgContextCntReset_0",
+    "UNPACK_MISC_CFG_CfgContextCntReset_1",
+    "STREAMWAIT_PHASE_HI_Val",
+    "STREAMWAIT_NUM_MSGS_HI_Val",
+    "STREAM_ID_SYNC_SEC0_BankSel",
+    "STREAM_ID_SYNC_SEC1_BankSel",
+    "STREAM_ID_SYNC_SEC2_BankSel",
+    "STREAM_ID_SYNC_SEC3_BankSel",
+    # Config (tt_cfg.c)
+    "STATE_RESET_EN",
+    "PRNG_SEED_Seed_Val",
+    "RISCV_IC_INVALIDATE_InvalidateAll",
+    "SCRATCH_SEC0_val",
+    "SCRATCH_SEC1_val",
+    "SCRATCH_SEC2_val",
+    # Config: reset PC overrides (tt_arch.c, tt_tile_regs.c; Wormhole)
+    "TRISC_RESET_PC_SEC0_PC",
+    "TRISC_RESET_PC_SEC1_PC",
+    "TRISC_RESET_PC_SEC2_PC",
+    "TRISC_RESET_PC_OVERRIDE_Reset_PC_Override_en",
+    "NCRISC_RESET_PC_PC",
+    "NCRISC_RESET_PC_OVERRIDE_Reset_PC_Override_en",
+    # Config: mover (tt_mover.c, XMOV)
+    "THCON_SEC0_REG6_Source_address",
+    "THCON_SEC0_REG6_Destination_address",
+    "THCON_SEC0_REG6_Buffer_size",
+    "THCON_SEC0_REG6_Transfer_direction",
+    # Config: packer configuration (tt_thcon.c, SETDMAREG tile headers)
+    "THCON_SEC0_REG1_Disable_zero_compress",
+    "THCON_SEC0_REG1_Out_data_format",
+    "THCON_SEC0_REG1_All_pack_disable_zero_compress",
+    "THCON_SEC0_REG1_All_pack_disable_zero_compress_ovrd",
+    "THCON_SEC0_REG8_Disable_zero_compress",
+    "THCON_SEC0_REG8_Out_data_format",
+    "THCON_SEC1_REG1_Disable_zero_compress",
+    "THCON_SEC1_REG1_Out_data_format",
+    "THCON_SEC1_REG8_Disable_zero_compress",
+    "THCON_SEC1_REG8_Out_data_format",
+]
 
 # (argument name, TTArchId, short prefix), in tt_isa.h's TTArchId order
 ARCHS = [("wormhole_b0", "TT_ARCH_WORMHOLE_B0", "wh"),
@@ -127,6 +194,145 @@ def parse(path):
     return sha, sizes, bases, fields
 
 
+TABLE_SHA_RE = re.compile(r"^ \*   (\w+), sha256$")
+TABLE_START_RE = re.compile(r"^static const TTCfgRegInfo "
+                            r"tt_cfg_regs_(\w+)\[\] = \{$")
+TABLE_ENTRY_RE = re.compile(r'^(C|T|CW)\("(\w+)", ([0-9x, a-f]+)\),$')
+LAYOUT_ARCH_RE = re.compile(r"^    \[(\w+)\] = \{$")
+LAYOUT_FIELD_RE = re.compile(r"^        \.(\w+) = (\d+),$")
+
+
+def parse_tables(path):
+    """Read back what parse() returned for each architecture from a
+    tt_cfg_regs.c this script generated.  Returns {arch: (sha, sizes,
+    bases, fields)}."""
+    with open(path) as f:
+        lines = f.read().splitlines()
+    by_prefix = {prefix: arch for arch, _, prefix in ARCHS}
+    by_id = {archid: arch for arch, archid, _ in ARCHS}
+    shas = {}
+    fields = {}
+    layouts = {}
+    cur = None
+    pending = ""
+    for i, line in enumerate(lines):
+        m = TABLE_SHA_RE.match(line)
+        if m and m.group(1) in by_id.values() and i + 1 < len(lines):
+            shas[m.group(1)] = lines[i + 1].split()[-1]
+            continue
+        m = TABLE_START_RE.match(line)
+        if m:
+            cur = by_prefix[m.group(1)]
+            fields[cur] = []
+            continue
+        if cur and line == "};":
+            cur = None
+            continue
+        if cur:
+            text = (pending + " " + line.strip()) if pending else line.strip()
+            m = TABLE_ENTRY_RE.match(text)
+            if not m:
+                if pending:
+                    die("%s:%d: cannot parse entry" % (path, i + 1))
+                pending = text
+                continue
+            pending = ""
+            kind, name = m.group(1), m.group(2)
+            args = [int(a, 0) for a in m.group(3).split(", ")]
+            if kind == "CW":
+                fields[cur].append((False, args[0], 0, 0xFFFFFFFF, name,
+                                    args[1]))
+            else:
+                fields[cur].append((kind == "T", args[0], args[1], args[2],
+                                    name, 1))
+            continue
+        m = LAYOUT_ARCH_RE.match(line)
+        if m and m.group(1) in by_id:
+            layouts[by_id[m.group(1)]] = {}
+            cur_layout = layouts[by_id[m.group(1)]]
+            continue
+        m = LAYOUT_FIELD_RE.match(line)
+        if m and layouts:
+            cur_layout[m.group(1)] = int(m.group(2))
+    parsed = {}
+    for arch, _, _ in ARCHS:
+        if arch not in shas or arch not in fields or arch not in layouts:
+            die("%s: no tables of %s" % (path, arch))
+        lay = layouts[arch]
+        sizes = {"CFG_STATE_SIZE": lay["cfg_state_size"],
+                 "THD_STATE_SIZE": lay["thd_state_size"]}
+        bases = {"THREAD": 0}
+        for s in SECTIONS[1:]:
+            bases[s] = lay["%s_base" % s.lower()]
+        parsed[arch] = (shas[arch], sizes, bases, fields[arch])
+    return parsed
+
+
+def define(out, name, value):
+    """#define name value, wrapped if longer than 80 columns."""
+    line = "#define %s %s" % (name, value)
+    if len(line) <= 80:
+        out.append(line)
+    else:
+        out.append("#define %s \\" % name)
+        out.append("    %s" % value)
+
+
+def emit_defs(parsed):
+    """tt_cfg_defs.h: the sizes, the section bases and MODEL_FIELDS."""
+    out = []
+    out.append("""/*
+ * Tensix backend configuration: sizes, section bases and the fields the
+ * model uses, per architecture, as constants
+ *
+ * GENERATED FILE, DO NOT EDIT BY HAND.
+ * Generated by scripts/gen-cfg-tables.py from tt-metal's cfg_defines.h
+ * (Apache-2.0, Copyright Tenstorrent Inc.); edit the script's MODEL_FIELDS
+ * and re-run it.
+ * Inputs:""")
+    for arch, _, _ in ARCHS:
+        out.append(" *   %s, sha256" % arch)
+        out.append(" *     %s" % parsed[arch][0])
+    out.append(""" *
+ * TT_<ARCH>_CFG_<NAME>_{ADDR32,SHAMT,MASK} is the Config field NAME
+ * (cfg_defines.h NAME_ADDR32: word index, NAME_SHAMT: shift, NAME_MASK:
+ * in-place mask), TT_<ARCH>_THD_<NAME>_... the ThreadConfig field NAME.
+ * A field the architecture does not have is not defined.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_TENSIX_TT_CFG_DEFS_H
+#define HW_TENSIX_TT_CFG_DEFS_H""")
+    known = set()
+    for arch, _, prefix in ARCHS:
+        _, sizes, bases, fields = parsed[arch]
+        p = "TT_%s" % prefix.upper()
+        byname = {f[4]: f for f in fields}
+        known |= set(byname)
+        out.append("")
+        out.append("/* %s */" % arch)
+        define(out, "%s_CFG_STATE_SIZE" % p, sizes["CFG_STATE_SIZE"])
+        define(out, "%s_THD_STATE_SIZE" % p, sizes["THD_STATE_SIZE"])
+        for s in SECTIONS[1:]:
+            define(out, "%s_CFG_%s_CFGREG_BASE_ADDR32" % (p, s), bases[s])
+        for name in MODEL_FIELDS:
+            if name not in byname:
+                continue
+            thread, addr, shift, mask, _, words = byname[name]
+            if words > 1:
+                die("%s: %s spans %d words" % (arch, name, words))
+            m = "%s_%s_%s" % (p, "THD" if thread else "CFG", name)
+            define(out, m + "_ADDR32", addr)
+            define(out, m + "_SHAMT", shift)
+            define(out, m + "_MASK", "0x%x" % mask)
+    for name in MODEL_FIELDS:
+        if name not in known:
+            die("MODEL_FIELDS: no architecture has %s" % name)
+    out.append("")
+    out.append("#endif")
+    return "\n".join(out) + "\n"
+
+
 def emit_arch(out, prefix, fields):
     out.append("static const TTCfgRegInfo tt_cfg_regs_%s[] = {" % prefix)
     for thread, addr, shift, mask, name, words in fields:
@@ -157,14 +363,33 @@ def main():
     ap = argparse.ArgumentParser(
         description="Generate hw-tensix/tt_cfg_regs.c from tt-metal's "
                     "cfg_defines.h (Wormhole B0 and Blackhole)")
-    ap.add_argument("wormhole_b0", help="wormhole_b0_defines/cfg_defines.h")
-    ap.add_argument("blackhole", help="blackhole/cfg_defines.h")
-    ap.add_argument("-o", "--output", default=DEFAULT_OUT)
+    ap.add_argument("wormhole_b0", nargs="?",
+                    help="wormhole_b0_defines/cfg_defines.h")
+    ap.add_argument("blackhole", nargs="?", help="blackhole/cfg_defines.h")
+    ap.add_argument("-o", "--output")
+    ap.add_argument("--defs-output", default=DEFAULT_DEFS)
+    ap.add_argument("--from-tables", metavar="TT_CFG_REGS_C",
+                    help="read the facts from a generated tt_cfg_regs.c "
+                    "instead of the headers")
     args = ap.parse_args()
 
-    parsed = {}
-    for arch, _, _ in ARCHS:
-        parsed[arch] = parse(getattr(args, arch))
+    if args.from_tables:
+        if args.wormhole_b0 or args.blackhole:
+            ap.error("--from-tables takes no headers")
+        parsed = parse_tables(args.from_tables)
+    else:
+        if not args.wormhole_b0 or not args.blackhole:
+            ap.error("the two cfg_defines.h are required")
+        if not args.output:
+            args.output = DEFAULT_OUT
+        parsed = {}
+        for arch, _, _ in ARCHS:
+            parsed[arch] = parse(getattr(args, arch))
+
+    with open(args.defs_output, "w") as f:
+        f.write(emit_defs(parsed))
+    if not args.output:
+        return
 
     out = []
     out.append("""/*
