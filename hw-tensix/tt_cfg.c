@@ -323,21 +323,6 @@ int tt_cfg_state_id(TTCoproc *s, int t)
     return tt_cfg_thread_get(s, t, &tt_cfg_sp(s)->cfg_state_id);
 }
 
-uint32_t tt_cfg_thread_field(TTCoproc *s, int t, const char *name)
-{
-    const TTCfgRegInfo *r = tt_cfg_reg_lookup(s->arch->id, name);
-
-    if (!r) {
-        warn_report_once("tt-tensix: no configuration field %s on %s", name,
-                         s->arch->name);
-        return 0;
-    }
-    if (r->thread) {
-        return tt_cfg_thread_get(s, t, r);
-    }
-    return tt_cfg_get(s, tt_cfg_state_id(s, t), r);
-}
-
 void tt_cfg_thcon_soft_reset(TTCoproc *s, bool held)
 {
     const TTCfgLayout *l = tt_cfg_layout(s->arch->id);

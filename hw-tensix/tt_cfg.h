@@ -89,22 +89,12 @@ static inline uint32_t tt_cfg_field_of(const TTCfgRegInfo *r, uint32_t word)
 
 /* ---- Access for the other units ---- */
 
-
-
 /* Field @r (a Config field) of Config[@state] */
 uint32_t tt_cfg_get(TTCoproc *s, int state,
                     const TTCfgRegInfo *r);
 /* Field @r (a ThreadConfig field) of ThreadConfig[@t] */
 uint32_t tt_cfg_thread_get(TTCoproc *s, int t,
                            const TTCfgRegInfo *r);
-/*
- * Field @name as thread @t's instructions see it: ThreadConfig[@t] for a
- * thread field, Config[CFG_STATE_ID of @t] otherwise.  An unknown name is
- * a bug of the calling model code, not of the guest: it is reported once
- * (warn_report_once) and reads as 0.
- */
-uint32_t tt_cfg_thread_field(TTCoproc *s, int t,
-                             const char *name);
 
 /*
  * SOFT_RESET_0 bit 9 (THCON configuration soft reset, SoftReset.md) is now
@@ -113,6 +103,33 @@ uint32_t tt_cfg_thread_field(TTCoproc *s, int t,
  * words are discarded.  For the tile's SOFT_RESET_0 handler.
  */
 void tt_cfg_thcon_soft_reset(TTCoproc *s, bool held);
+
+/*
+ * Configuration fields by their tt_cfg_defs.h names, resolved at compile
+ * time.  @NAME is the part after TT_<ARCH>_THD_ or TT_<ARCH>_CFG_.
+ */
+#define TT_CFG_FIELD_OF(word, F) (((word) & F##_MASK) >> F##_SHAMT)
+/* ThreadConfig[@t] field @NAME (both architectures have it) */
+#define TT_CFG_THD(s, t, NAME)                                          \
+    ((s)->arch->id == TT_ARCH_WORMHOLE_B0 ?                             \
+     TT_CFG_FIELD_OF((s)->cfg.thd[t][TT_WH_THD_##NAME##_ADDR32],        \
+                     TT_WH_THD_##NAME) :                                \
+     TT_CFG_FIELD_OF((s)->cfg.thd[t][TT_BH_THD_##NAME##_ADDR32],        \
+                     TT_BH_THD_##NAME))
+/* Config field @NAME in the state thread @t uses (both architectures) */
+#define TT_CFG_CFG(s, t, NAME)                                          \
+    ((s)->arch->id == TT_ARCH_WORMHOLE_B0 ?                             \
+     TT_CFG_FIELD_OF(tt_cfg_read((s), tt_cfg_state_id((s), (t)),        \
+                                 TT_WH_CFG_##NAME##_ADDR32),            \
+                     TT_WH_CFG_##NAME) :                                \
+     TT_CFG_FIELD_OF(tt_cfg_read((s), tt_cfg_state_id((s), (t)),        \
+                                 TT_BH_CFG_##NAME##_ADDR32),            \
+                     TT_BH_CFG_##NAME))
+/* Config field @NAME of Blackhole only, in the state thread @t uses */
+#define TT_CFG_CFG_BH(s, t, NAME)                                       \
+    TT_CFG_FIELD_OF(tt_cfg_read((s), tt_cfg_state_id((s), (t)),         \
+                                TT_BH_CFG_##NAME##_ADDR32),             \
+                    TT_BH_CFG_##NAME)
 
 /* Config[@state][@index] (state 0 for words above the global base) */
 uint32_t tt_cfg_read(TTCoproc *s, int state, uint32_t index);

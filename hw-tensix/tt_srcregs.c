@@ -3,8 +3,8 @@
  * unit.
  *
  * tt-isa-documentation WormholeB0 TensixCoprocessor/SrcASrcB.md,
- * SETDVALID.md, SETRWC.md, CLEARDVALID.md.  The STALLWAIT conditions on
- * AllowedClient (tt_sync.c) read this state.
+ * SETDVALID.md, SETRWC.md, CLEARDVALID.md, ZEROSRC.md.  The STALLWAIT
+ * conditions on AllowedClient (tt_sync.c) read this state.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -28,12 +28,12 @@ void tt_src_set_dvalid(TTCoproc *s, int t, unsigned flip)
     if (flip & 1) {
         r->a_client[r->unp_bank[0]] = TT_SRC_CLIENT_MATRIX;
         r->unp_bank[0] ^= 1;
-        r->unp_row[0][t] = tt_cfg_thread_field(s, t, "SRCA_SET_Base") << 4;
+        r->unp_row[0][t] = TT_CFG_THD(s, t, SRCA_SET_Base) << 4;
     }
     if (flip & 2) {
         r->b_client[r->unp_bank[1]] = TT_SRC_CLIENT_MATRIX;
         r->unp_bank[1] ^= 1;
-        r->unp_row[1][t] = tt_cfg_thread_field(s, t, "SRCB_SET_Base") << 4;
+        r->unp_row[1][t] = TT_CFG_THD(s, t, SRCB_SET_Base) << 4;
     }
     tt_src_trace(s, "SETDVALID");
 }
@@ -43,13 +43,13 @@ void tt_src_setrwc_flip(TTCoproc *s, int t, bool flip_a, bool flip_b)
     TTSrcRegs *r = &s->src;
 
     if (flip_a) {
-        if (!tt_cfg_thread_field(s, t, "CLR_DVALID_SrcA_Disable")) {
+        if (!TT_CFG_THD(s, t, CLR_DVALID_SrcA_Disable)) {
             r->a_client[r->fpu_a_bank] = TT_SRC_CLIENT_UNPACKERS;
         }
         r->fpu_a_bank ^= 1;
     }
     if (flip_b) {
-        if (!tt_cfg_thread_field(s, t, "CLR_DVALID_SrcB_Disable")) {
+        if (!TT_CFG_THD(s, t, CLR_DVALID_SrcB_Disable)) {
             r->b_client[r->fpu_b_bank] = TT_SRC_CLIENT_UNPACKERS;
         }
         r->fpu_b_bank ^= 1;
@@ -96,5 +96,41 @@ TTExec tt_cleardvalid(TTCoproc *s, int t, uint32_t insn)
 
     tt_src_clear_dvalid(s, t, extract32(flip, 0, 1), extract32(flip, 1, 1),
                         extract32(reset, 1, 1), extract32(reset, 0, 1));
+    return TT_EXEC_DONE;
+}
+
+/*
+ * ZEROSRC.md, the same on both architectures.  src_mask is {ClearSrcB,
+ * ClearSrcA}, bank_mask BothBanks, write_mode SingleBankMatrixUnit;
+ * zero_val is 20 bits wide, of which the model uses bit 0
+ * (NegativeInfSrcA).  ~0 in a 19-bit datum is 0x7FFFF.  The banks are
+ * cleared whatever their AllowedClient (software uses STALLWAIT first).
+ */
+TTExec tt_zerosrc(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSrcRegs *r = &s->src;
+    uint32_t mask = FIELD_EX32(insn, ZEROSRC, src_mask);
+    bool both = FIELD_EX32(insn, ZEROSRC, bank_mask);
+    bool matrix = FIELD_EX32(insn, ZEROSRC, write_mode);
+    bool neg_inf = extract32(FIELD_EX32(insn, ZEROSRC, zero_val), 0, 1);
+    uint32_t a_val = neg_inf ? MAKE_64BIT_MASK(0, TT_SRC_BITS) : 0;
+
+    for (int bank = 0; bank < TT_SRC_BANKS; bank++) {
+        bool a = extract32(mask, 0, 1) &&
+                 (both || bank == (matrix ? r->fpu_a_bank : r->unp_bank[0]));
+        bool b = extract32(mask, 1, 1) &&
+                 (both || bank == (matrix ? r->fpu_b_bank : r->unp_bank[1]));
+
+        for (int row = 0; row < TT_SRC_ROWS; row++) {
+            for (int col = 0; col < TT_SRC_COLS; col++) {
+                if (a) {
+                    r->a[bank].v[row][col] = a_val;
+                }
+                if (b) {
+                    r->b[bank].v[row][col] = 0;
+                }
+            }
+        }
+    }
     return TT_EXEC_DONE;
 }

@@ -14,6 +14,7 @@
 #define TT_SRC_BANKS    2
 #define TT_SRC_ROWS     64
 #define TT_SRC_COLS     16
+#define TT_SRC_BITS     19      /* width of a datum */
 
 typedef struct TTSrcBank {
     uint32_t v[TT_SRC_ROWS][TT_SRC_COLS];

@@ -143,8 +143,9 @@ static unsigned tt_stream_index(TTCoproc *s, int t,
                                 const TTWaitLatch *w)
 {
     /* STREAM_ID_SYNC_SEC<stream_sel>_BankSel: the words are consecutive */
-    return TT_THD_GET(s->cfg.thd[t] + w->stream_sel,
-                      TT_BH_THD_STREAM_ID_SYNC_SEC0_BankSel);
+    return TT_CFG_FIELD_OF(s->cfg.thd[t][w->stream_sel +
+                           TT_BH_THD_STREAM_ID_SYNC_SEC0_BankSel_ADDR32],
+                           TT_BH_THD_STREAM_ID_SYNC_SEC0_BankSel);
 }
 
 /* Blackhole noc_overlay_parameters.h register indices */
@@ -459,9 +460,13 @@ TTExec tt_streamwait(TTCoproc *s, int t, uint32_t insn)
         sel &= 3;
     }
     if (cond == 0) {
-        hi = TT_THD_GET(s->cfg.thd[t], TT_BH_THD_STREAMWAIT_PHASE_HI_Val);
+        hi = TT_CFG_FIELD_OF(
+            s->cfg.thd[t][TT_BH_THD_STREAMWAIT_PHASE_HI_Val_ADDR32],
+            TT_BH_THD_STREAMWAIT_PHASE_HI_Val);
     } else {
-        hi = TT_THD_GET(s->cfg.thd[t], TT_BH_THD_STREAMWAIT_NUM_MSGS_HI_Val);
+        hi = TT_CFG_FIELD_OF(
+            s->cfg.thd[t][TT_BH_THD_STREAMWAIT_NUM_MSGS_HI_Val_ADDR32],
+            TT_BH_THD_STREAMWAIT_NUM_MSGS_HI_Val);
     }
     tt_sync_latch(s, t, TT_OP_STREAMWAIT, 1u << cond,
                   FIELD_EX32(insn, STREAMWAIT, stall_res), 0);

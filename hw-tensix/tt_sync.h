@@ -24,8 +24,6 @@ QEMU_BUILD_BUG_ON(TT_BH_THD_STREAM_ID_SYNC_SEC3_BankSel_ADDR32 !=
                   TT_BH_THD_STREAM_ID_SYNC_SEC0_BankSel_ADDR32 + 3 ||
                   TT_BH_THD_STREAM_ID_SYNC_SEC3_BankSel_MASK !=
                   TT_BH_THD_STREAM_ID_SYNC_SEC0_BankSel_MASK);
-/* ThreadConfig field @f (a tt_cfg_defs.h prefix) of thread words @thd[] */
-#define TT_THD_GET(thd, f) (((thd)[f##_ADDR32] & f##_MASK) >> f##_SHAMT)
 
 typedef struct TTSemaphore {
     uint8_t value;              /* uint4_t Value */

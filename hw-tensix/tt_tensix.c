@@ -161,6 +161,7 @@ static void tt_tensix_realize(DeviceState *dev, Error **errp)
     tt_mover_realize(cp);
     tt_thcon_realize(cp);
     tt_adc_add_properties(cp);
+    tt_dst_add_properties(cp);
 }
 
 static void tt_tensix_reset_hold(Object *obj, ResetType type)
@@ -176,6 +177,7 @@ static void tt_tensix_reset_hold(Object *obj, ResetType type)
     tt_adc_reset(cp);
     memset(cp->thread, 0, sizeof(cp->thread));
     memset(&cp->src, 0, sizeof(cp->src));
+    tt_dst_reset(cp);
     cp->running = false;
     cp->rerun = false;
     cp->poll_needed = false;
@@ -290,6 +292,7 @@ static const VMStateDescription vmstate_tt_coproc = {
         &vmstate_tt_mover,
         &vmstate_tt_adc,
         &vmstate_tt_src_sync,
+        &vmstate_tt_dst,
         NULL
     }
 };

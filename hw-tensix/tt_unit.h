@@ -26,6 +26,7 @@
 #include "tt_mover.h"
 #include "tt_adc.h"
 #include "tt_srcregs.h"
+#include "tt_dstregs.h"
 
 typedef struct TTOverlayState TTOverlayState;
 
@@ -74,6 +75,7 @@ struct TTCoproc {
     TTMoverState mover;
     TTAdcState adc;
     TTSrcRegs src;
+    TTDstRegs dst;
 
     /* Execution loop (tt_exec.c) */
     bool running;               /* re-entrancy guard of the loop */

@@ -67,6 +67,13 @@ MODEL_FIELDS = [
     "STREAM_ID_SYNC_SEC1_BankSel",
     "STREAM_ID_SYNC_SEC2_BankSel",
     "STREAM_ID_SYNC_SEC3_BankSel",
+    # Dst addressing (tt_dstregs.c: ZEROACC)
+    "DEST_TARGET_REG_CFG_MATH_Offset",
+    "DEST_REGW_BASE_Base",
+    "ALU_ACC_CTRL_Fp32_enabled",
+    "ALU_ACC_CTRL_INT8_math_enabled",
+    "DEST_ACCESS_CFG_remap_addrs",
+    "DEST_ACCESS_CFG_swizzle_32b",
     # Config (tt_cfg.c)
     "STATE_RESET_EN",
     "PRNG_SEED_Seed_Val",

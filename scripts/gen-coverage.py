@@ -77,6 +77,12 @@ STATUS = {
                   'dropped)'),
     'CLEARDVALID': ('tested', 'SrcA/SrcB bank state only (matrix unit '
                     'itself: data path)'),
+    # Register files (tt_srcregs.c, tt_dstregs.c)
+    'ZEROACC': ('tested', 'every clear_mode, 16/32-bit, DstRowValid, '
+                'Blackhole clear_zero_flags and remap_addrs; ApplyAddrMod '
+                'not yet (RWCs unchanged, logged)'),
+    'ZEROSRC': ('tested', 'both banks, matrix or unpacker bank, -inf for '
+                'SrcA only'),
     # Frontend (tt_frontend.c)
     'MOP': ('tested', 'templates 0 and 1, OuterCount+128 quirk'),
     'MOP_CFG': ('tested', ''),
