@@ -242,17 +242,25 @@ static void test_setadc(const void *data)
 
     /* T0, U0, channel 0, X = 0x0ABCD: override 0 -> ADCs[0] */
     tt_push(qts, 0, setadc(U0, 0, X, 0x0ABCD));
-    /* T0, U1|PK, channel 1, Y, NewValue 0x23FFF: override 2 -> ADCs[1];
-     * Y = 0x23FFF & 0x1FFF = 0x1FFF */
+    /*
+     * T0, U1|PK, channel 1, Y, NewValue 0x23FFF: override 2 -> ADCs[1];
+     * Y = 0x23FFF & 0x1FFF = 0x1FFF
+     */
     tt_push(qts, 0, setadc(U1 | PK, 1, Y, 0x23FFF));
-    /* T2, U0, channel 1, X, NewValue 0x11234: override 1 -> ADCs[0];
-     * X = 0x11234 (18 bits, bit 16 kept) */
+    /*
+     * T2, U0, channel 1, X, NewValue 0x11234: override 1 -> ADCs[0];
+     * X = 0x11234 (18 bits, bit 16 kept)
+     */
     tt_push(qts, 2, setadc(U0, 1, X, 0x11234));
-    /* T1, U1, channel 0, W, NewValue 0x301A5: override 3 -> ADCs[2];
-     * W = 0xA5 */
+    /*
+     * T1, U1, channel 0, W, NewValue 0x301A5: override 3 -> ADCs[2];
+     * W = 0xA5
+     */
     tt_push(qts, 1, setadc(U1, 0, W, 0x301A5));
-    /* T2, PK, channel 0, Z, NewValue 0x00177: override 0 -> ADCs[2];
-     * Z = 0x77 */
+    /*
+     * T2, PK, channel 0, Z, NewValue 0x00177: override 0 -> ADCs[2];
+     * Z = 0x77
+     */
     tt_push(qts, 2, setadc(PK, 0, Z, 0x00177));
 
     get_adc(qts, &a);
@@ -332,8 +340,10 @@ static void test_setadcxy_zw(const void *data)
     QTestState *qts = tt_start(data);
     AdcSnap a, ref;
 
-    /* T0, override 3 -> ADCs[2]; values X0=5 Y0=6 X1=7 Y1=3, enables
-     * 0b1010: only Y0 = 6 and Y1 = 3 */
+    /*
+     * T0, override 3 -> ADCs[2]; values X0=5 Y0=6 X1=7 Y1=3, enables
+     * 0b1010: only Y0 = 6 and Y1 = 3
+     */
     tt_push(qts, 0, adc4(OP_SETADCXY, U0, 3, 5, 6, 7, 3, 0xA));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 2, IU0, 0, Y), ==, 6);
@@ -362,8 +372,10 @@ static void test_setadcxy_zw(const void *data)
         ai(2, IPK, 0, X, 0), ai(2, IPK, 0, X, 1),
         ai(2, IPK, 1, X, 0), ai(2, IPK, 1, X, 1), -1 });
 
-    /* SETADCZW from T1, override 1 -> ADCs[0], all enables:
-     * Z0 = 1, W0 = 2, Z1 = 3, W1 = 7 */
+    /*
+     * SETADCZW from T1, override 1 -> ADCs[0], all enables:
+     * Z0 = 1, W0 = 2, Z1 = 3, W1 = 7
+     */
     tt_push(qts, 1, adc4(OP_SETADCZW, PK, 1, 1, 2, 3, 7, 0xF));
     ref = a;
     get_adc(qts, &a);
@@ -401,8 +413,10 @@ static void test_incadc(const void *data)
     QTestState *qts = tt_start(data);
     AdcSnap a;
 
-    /* SETADC from T0 with NewValue 0x3FFFF: ThreadOverride = 3 ->
-     * ADCs[2], and X = 0x3FFFF (all 18 bits) */
+    /*
+     * SETADC from T0 with NewValue 0x3FFFF: ThreadOverride = 3 ->
+     * ADCs[2], and X = 0x3FFFF (all 18 bits)
+     */
     tt_push(qts, 0, setadc(U0, 0, X, 0x3FFFF));
     /* ADCs[0].Unpacker[0]: Ch0 Y = 0x1FFE, Ch1 X = 10 */
     tt_push(qts, 0, setadc(U0, 0, Y, 0x01FFE));
@@ -411,12 +425,16 @@ static void test_incadc(const void *data)
     g_assert_cmphex(adc(&a, 2, IU0, 0, X), ==, 0x3FFFF);
     g_assert_cmphex(adc(&a, 0, IU0, 0, X), ==, 0);
 
-    /* INCADCXY, T0, override 3 -> ADCs[2], U0: X0 += 3, Y0 += 5, X1 += 7,
+    /*
+     * INCADCXY, T0, override 3 -> ADCs[2], U0: X0 += 3, Y0 += 5, X1 += 7,
      * Y1 += 1.  X0: 0x3FFFF + 3 = 0x40002 -> 0x00002 (18 bits);
-     * Y0: 0 + 5 = 5; X1: 0 + 7 = 7; Y1: 0 + 1 = 1.  Checkpoints stay. */
+     * Y0: 0 + 5 = 5; X1: 0 + 7 = 7; Y1: 0 + 1 = 1.  Checkpoints stay.
+     */
     tt_push(qts, 0, adc4(OP_INCADCXY, U0, 3, 3, 5, 7, 1, 0));
-    /* INCADCXY, T0, ADCs[0], U0: Y0 0x1FFE + 5 = 0x2003 -> 0x0003
-     * (13 bits); X1 10 + 6 = 16; X0 and Y1 += 0. */
+    /*
+     * INCADCXY, T0, ADCs[0], U0: Y0 0x1FFE + 5 = 0x2003 -> 0x0003
+     * (13 bits); X1 10 + 6 = 16; X0 and Y1 += 0.
+     */
     tt_push(qts, 0, adc4(OP_INCADCXY, U0, 0, 0, 5, 6, 0, 0x0));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 2, IU0, 0, X), ==, 0x00002);
@@ -430,8 +448,10 @@ static void test_incadc(const void *data)
     g_assert_cmphex(adc(&a, 0, IU0, 1, X), ==, 16);
     g_assert_cmphex(adc_cr(&a, 0, IU0, 1, X), ==, 10);
 
-    /* INCADCXY with bits 3:0 all set (not enables: reserved) and T1:
-     * ADCs[1].Packers X0 += 1, Y0 += 2, X1 += 3, Y1 += 4 from 0 */
+    /*
+     * INCADCXY with bits 3:0 all set (not enables: reserved) and T1:
+     * ADCs[1].Packers X0 += 1, Y0 += 2, X1 += 3, Y1 += 4 from 0
+     */
     tt_push(qts, 1, adc4(OP_INCADCXY, PK, 0, 1, 2, 3, 4, 0xF));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 1, IPK, 0, X), ==, 1);
@@ -440,8 +460,10 @@ static void test_incadc(const void *data)
     g_assert_cmphex(adc(&a, 1, IPK, 1, Y), ==, 4);
     g_assert_cmphex(adc_cr(&a, 1, IPK, 1, Y), ==, 0);
 
-    /* INCADCZW, T2, ADCs[2].Unpacker[1]: Z0 = 0xFF then += 1 -> 0x00;
-     * W0 = 0xFE then += 7 -> 0x105 -> 0x05; Z1 += 2 -> 2; W1 += 3 -> 3 */
+    /*
+     * INCADCZW, T2, ADCs[2].Unpacker[1]: Z0 = 0xFF then += 1 -> 0x00;
+     * W0 = 0xFE then += 7 -> 0x105 -> 0x05; Z1 += 2 -> 2; W1 += 3 -> 3
+     */
     tt_push(qts, 2, setadc(U1, 0, Z, 0xFF));
     tt_push(qts, 2, setadc(U1, 0, W, 0xFE));
     tt_push(qts, 2, adc4(OP_INCADCZW, U1, 0, 1, 7, 2, 3, 0));
@@ -467,8 +489,10 @@ static void test_addrcr(const void *data)
     QTestState *qts = tt_start(data);
     AdcSnap a;
 
-    /* ADCs[1].Unpacker[0]: X0 = X0_Cr = 10, then X0 += 7 -> 17,
-     * Y0 = Y0_Cr = 20 then Y0 += 4 -> 24 */
+    /*
+     * ADCs[1].Unpacker[0]: X0 = X0_Cr = 10, then X0 += 7 -> 17,
+     * Y0 = Y0_Cr = 20 then Y0 += 4 -> 24
+     */
     tt_push(qts, 1, setadc(U0, 0, X, 10));
     tt_push(qts, 1, setadc(U0, 0, Y, 20));
     tt_push(qts, 1, adc4(OP_INCADCXY, U0, 0, 7, 4, 0, 0, 0));
@@ -477,8 +501,10 @@ static void test_addrcr(const void *data)
     g_assert_cmphex(adc_cr(&a, 1, IU0, 0, X), ==, 10);
     g_assert_cmphex(adc(&a, 1, IU0, 0, Y), ==, 24);
 
-    /* ADDRCRXY, enables 0b0001 (X0 only), X0Inc 3, Y0Inc 5:
-     * X0_Cr = 10 + 3 = 13, X0 = 13; Y0 stays 24 (Cr 20) */
+    /*
+     * ADDRCRXY, enables 0b0001 (X0 only), X0Inc 3, Y0Inc 5:
+     * X0_Cr = 10 + 3 = 13, X0 = 13; Y0 stays 24 (Cr 20)
+     */
     tt_push(qts, 1, adc4(OP_ADDRCRXY, U0, 0, 3, 5, 0, 0, 0x1));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 1, IU0, 0, X), ==, 13);
@@ -493,21 +519,25 @@ static void test_addrcr(const void *data)
     g_assert_cmphex(adc_cr(&a, 1, IU0, 0, Y), ==, 20);
     g_assert_cmphex(adc(&a, 1, IU0, 0, X), ==, 13);
 
-    /* Checkpoint wrap: SETADC from T0 with NewValue 0x3FFFE (override 3)
+    /*
+     * Checkpoint wrap: SETADC from T0 with NewValue 0x3FFFE (override 3)
      * sets ADCs[2].Packers Channel[1] X = X_Cr = 0x3FFFE; ADDRCRXY from T2
      * (override 0 -> ADCs[2]) with X1 enabled, inc 4:
-     * X1_Cr = 0x3FFFE + 4 = 0x40002 -> 0x00002 (18 bits), X1 = 2 */
+     * X1_Cr = 0x3FFFE + 4 = 0x40002 -> 0x00002 (18 bits), X1 = 2
+     */
     tt_push(qts, 0, setadc(PK, 1, X, 0x3FFFE));
     tt_push(qts, 2, adc4(OP_ADDRCRXY, PK, 0, 0, 0, 4, 0, 0x4));
     get_adc(qts, &a);
     g_assert_cmphex(adc(&a, 2, IPK, 1, X), ==, 2);
     g_assert_cmphex(adc_cr(&a, 2, IPK, 1, X), ==, 2);
 
-    /* ADDRCRZW, T0 with override 2 -> ADCs[1], U1:
+    /*
+     * ADDRCRZW, T0 with override 2 -> ADCs[1], U1:
      * Z0 = Z0_Cr = 0xFD (SETADC from T1), INCADCZW Z0 += 1 -> 0xFE;
      * ADDRCRZW enables Z0|W1, Z0Inc 4, W1Inc 6:
      * Z0_Cr = 0xFD + 4 = 0x101 -> 0x01, Z0 = 1; W1_Cr = 0 + 6, W1 = 6;
-     * W0/Z1 untouched (W0 keeps 0) */
+     * W0/Z1 untouched (W0 keeps 0)
+     */
     tt_push(qts, 1, setadc(U1, 0, Z, 0xFD));
     tt_push(qts, 1, adc4(OP_INCADCZW, U1, 0, 1, 0, 0, 0, 0));
     tt_push(qts, 0, adc4(OP_ADDRCRZW, U1, 2, 4, 3, 5, 6, 0x9));
@@ -582,9 +612,11 @@ static void test_setrwc(const void *data)
 
     /* INCRWC: SrcA += 2 (7, Cr 5), Dst += 4 (16, Cr 12) */
     tt_push(qts, 1, incrwc(0, 4, 0, 2));
-    /* SETRWC SrcA with SrcACr, value 3: SrcA = SrcA_Cr = 5 + 3 = 8 (the
+    /*
+     * SETRWC SrcA with SrcACr, value 3: SrcA = SrcA_Cr = 5 + 3 = 8 (the
      * checkpoint, not the counter 7, is the base).  SrcB with SrcBCr set
-     * but SrcB not enabled: untouched. */
+     * but SrcB not enabled: untouched.
+     */
     tt_push(qts, 1, setrwc(0, CR_SRCA | CR_SRCB, 0, 15, 3, RWC_SRCA));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 1, R_SRCA), ==, 8);
@@ -599,24 +631,30 @@ static void test_setrwc(const void *data)
     g_assert_cmphex(rwc(&r, 1, R_DST), ==, 27);
     g_assert_cmphex(rwc(&r, 1, R_DST_CR), ==, 27);
 
-    /* INCRWC Dst += 4 -> 31 (Cr 27); SETRWC with only DstCtoCr (no Dst
-     * enable), value 1: Dst = Dst_Cr = 31 + 1 = 32 (counter is the base) */
+    /*
+     * INCRWC Dst += 4 -> 31 (Cr 27); SETRWC with only DstCtoCr (no Dst
+     * enable), value 1: Dst = Dst_Cr = 31 + 1 = 32 (counter is the base)
+     */
     tt_push(qts, 1, incrwc(0, 4, 0, 0));
     tt_push(qts, 1, setrwc(0, CR_DST_C_TO_CR, 1, 0, 0, 0));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 1, R_DST), ==, 32);
     g_assert_cmphex(rwc(&r, 1, R_DST_CR), ==, 32);
 
-    /* DstCtoCr wins over DstCr: INCRWC Dst += 8 -> 40 (Cr 32); SETRWC
-     * Dst|DstCr|DstCtoCr value 2: Dst = Dst_Cr = 40 + 2 = 42 */
+    /*
+     * DstCtoCr wins over DstCr: INCRWC Dst += 8 -> 40 (Cr 32); SETRWC
+     * Dst|DstCr|DstCtoCr value 2: Dst = Dst_Cr = 40 + 2 = 42
+     */
     tt_push(qts, 1, incrwc(0, 8, 0, 0));
     tt_push(qts, 1, setrwc(0, CR_DST | CR_DST_C_TO_CR, 2, 0, 0, RWC_DST));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 1, R_DST), ==, 42);
     g_assert_cmphex(rwc(&r, 1, R_DST_CR), ==, 42);
 
-    /* SrcA checkpoint wrap (6 bits): SETRWC SrcA = 15; then SrcACr +15
-     * three times: 30, 45, 60; once more: 75 -> 11 */
+    /*
+     * SrcA checkpoint wrap (6 bits): SETRWC SrcA = 15; then SrcACr +15
+     * three times: 30, 45, 60; once more: 75 -> 11
+     */
     tt_push(qts, 1, setrwc(0, 0, 0, 0, 15, RWC_SRCA));
     for (int i = 0; i < 4; i++) {
         tt_push(qts, 1, setrwc(0, CR_SRCA, 0, 0, 15, RWC_SRCA));
@@ -625,9 +663,11 @@ static void test_setrwc(const void *data)
     g_assert_cmphex(rwc(&r, 1, R_SRCA), ==, 11);
     g_assert_cmphex(rwc(&r, 1, R_SRCA_CR), ==, 11);
 
-    /* Fidelity clear: FidelityPhase is 0 already and stays 0; the Flip
+    /*
+     * Fidelity clear: FidelityPhase is 0 already and stays 0; the Flip
      * bits (Src bank hand-over, not modelled yet) do not stop the counter
-     * update: SrcB = 4 */
+     * update: SrcB = 4
+     */
     tt_push(qts, 1, setrwc(3, 0, 0, 4, 0, RWC_SRCB | RWC_FIDELITY));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 1, R_SRCB), ==, 4);
@@ -658,8 +698,10 @@ static void test_incrwc(const void *data)
     QTestState *qts = tt_start(data);
     RwcSnap r;
 
-    /* T2: SrcA = 3, SrcB = 4, Dst = 5 with checkpoints; INCRWC +1/+2/+3:
-     * 4/6/8 with checkpoints 3/4/5 */
+    /*
+     * T2: SrcA = 3, SrcB = 4, Dst = 5 with checkpoints; INCRWC +1/+2/+3:
+     * 4/6/8 with checkpoints 3/4/5
+     */
     tt_push(qts, 2, setrwc(0, 0, 5, 4, 3, RWC_SRCA | RWC_SRCB | RWC_DST));
     tt_push(qts, 2, incrwc(0, 3, 2, 1));
     get_rwc(qts, &r);
@@ -670,8 +712,10 @@ static void test_incrwc(const void *data)
     g_assert_cmphex(rwc(&r, 2, R_DST), ==, 8);
     g_assert_cmphex(rwc(&r, 2, R_DST_CR), ==, 5);
 
-    /* INCRWC SrcACr|DstCr, +10/+1/+7: SrcA_Cr = 3 + 10 = 13 = SrcA;
-     * SrcB += 1 -> 7 (Cr 4); Dst_Cr = 5 + 7 = 12 = Dst */
+    /*
+     * INCRWC SrcACr|DstCr, +10/+1/+7: SrcA_Cr = 3 + 10 = 13 = SrcA;
+     * SrcB += 1 -> 7 (Cr 4); Dst_Cr = 5 + 7 = 12 = Dst
+     */
     tt_push(qts, 2, incrwc(CR_SRCA | CR_DST, 7, 1, 10));
     get_rwc(qts, &r);
     g_assert_cmphex(rwc(&r, 2, R_SRCA), ==, 13);
@@ -774,10 +818,7 @@ static void test_migrate(const void *data)
 
 static void add_tests(const TTArch *a)
 {
-    static const struct {
-        const char *name;
-        GTestDataFunc fn;
-    } tests[] = {
+    static const TTTestCase tests[] = {
         { "reset", test_reset },
         { "setadc", test_setadc },
         { "setadcxx", test_setadcxx },
@@ -791,12 +832,7 @@ static void add_tests(const TTArch *a)
         { "migrate", test_migrate },
     };
 
-    for (size_t i = 0; i < G_N_ELEMENTS(tests); i++) {
-        g_autofree char *path = g_strdup_printf("tensix/adc/%s/%s", a->name,
-                                                tests[i].name);
-
-        qtest_add_data_func(path, a, tests[i].fn);
-    }
+    tt_add_tests("tensix/adc", a->name, a, tests, G_N_ELEMENTS(tests));
 }
 
 int main(int argc, char **argv)

@@ -18,18 +18,8 @@
 #include "qemu/osdep.h"
 #include "libqtest.h"
 #include "tt-qtest-util.h"
+#include "firmware/tt_regs.h"
 
-
-#define TDMA                0xFFB11000u
-#define XMOV_SRC            (TDMA + 0x000)
-#define XMOV_DST            (TDMA + 0x004)
-#define XMOV_SIZE           (TDMA + 0x008)
-#define XMOV_DIR            (TDMA + 0x00C)
-#define COMMAND             (TDMA + 0x010)
-#define STATUS              (TDMA + 0x014)
-#define XMOV_L1_BASE        (TDMA + 0x02C)
-
-#define CMD_MOVER           0x40u
 #define COMPACT_L1_L1(off, dst, size) \
     (0xC0000000u | ((uint32_t)(size) << 24) | ((uint32_t)(dst) << 16) | \
      ((uint32_t)(off) << 8) | CMD_MOVER)
@@ -158,10 +148,7 @@ static void test_noc(const void *data)
 
 static void add(const TTArch *a, const char *test, GTestDataFunc fn)
 {
-    g_autofree char *path = g_strdup_printf("tensix/mover/%s/%s", a->name,
-                                            test);
-
-    qtest_add_data_func(path, a, fn);
+    tt_add_test("tensix/mover", a->name, test, a, fn);
 }
 
 int main(int argc, char **argv)

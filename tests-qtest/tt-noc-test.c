@@ -19,6 +19,8 @@
 
 #include "qemu/osdep.h"
 #include "libqtest.h"
+#include "tt-qtest-util.h"
+#include "firmware/tt_regs.h"
 
 #define NOC(x, y, a) \
     (((uint64_t)(y) << 42) | ((uint64_t)(x) << 36) | (uint64_t)(a))
@@ -80,42 +82,6 @@
 #define ROUTER_CFG_3    0x4
 #define X_TABLE         0x6
 #define XLAT_EN         (1u << 14)
-
-/* NOC_STATUS indices (Counters.md) */
-enum {
-    MST_ATOMIC_RESP_RECEIVED = 0x0,
-    MST_WR_ACK_RECEIVED = 0x1,
-    MST_RD_RESP_RECEIVED = 0x2,
-    MST_RD_DATA_WORD_RECEIVED = 0x3,
-    MST_CMD_ACCEPTED = 0x4,
-    MST_RD_REQ_SENT = 0x5,
-    MST_NONPOSTED_ATOMIC_SENT = 0x6,
-    MST_POSTED_ATOMIC_SENT = 0x7,
-    MST_NONPOSTED_WR_DATA_WORD_SENT = 0x8,
-    MST_POSTED_WR_DATA_WORD_SENT = 0x9,
-    MST_NONPOSTED_WR_REQ_SENT = 0xA,
-    MST_POSTED_WR_REQ_SENT = 0xB,
-    MST_NONPOSTED_WR_REQ_STARTED = 0xC,
-    MST_POSTED_WR_REQ_STARTED = 0xD,
-    MST_RD_REQ_STARTED = 0xE,
-    MST_NONPOSTED_ATOMIC_STARTED = 0xF,
-    SLV_ATOMIC_RESP_SENT = 0x30,
-    SLV_WR_ACK_SENT = 0x31,
-    SLV_RD_RESP_SENT = 0x32,
-    SLV_RD_DATA_WORD_SENT = 0x33,
-    SLV_REQ_ACCEPTED = 0x34,
-    SLV_RD_REQ_RECEIVED = 0x35,
-    SLV_NONPOSTED_ATOMIC_RECEIVED = 0x36,
-    SLV_POSTED_ATOMIC_RECEIVED = 0x37,
-    SLV_NONPOSTED_WR_DATA_WORD_RECEIVED = 0x38,
-    SLV_POSTED_WR_DATA_WORD_RECEIVED = 0x39,
-    SLV_NONPOSTED_WR_REQ_RECEIVED = 0x3A,
-    SLV_POSTED_WR_REQ_RECEIVED = 0x3B,
-    SLV_NONPOSTED_WR_REQ_STARTED = 0x3C,
-    SLV_POSTED_WR_REQ_STARTED = 0x3D,
-};
-#define OUTSTANDING(id) (0x10 + (id))
-#define OUTGOING(id)    (0x20 + (id))
 
 typedef struct NocArch {
     const char *name;
@@ -1316,9 +1282,7 @@ static void test_rtz_bh(const void *data)
 
 static void add_test(const NocArch *a, const char *name, GTestDataFunc fn)
 {
-    g_autofree char *path = g_strdup_printf("/tt-noc/%s/%s", a->name, name);
-
-    qtest_add_data_func(path, a, fn);
+    tt_add_test("/tt-noc", a->name, name, a, fn);
 }
 
 int main(int argc, char **argv)

@@ -158,6 +158,32 @@ static inline bool tt_qom_topology(QTestState *qts, bool *tensix,
     return full_chip;
 }
 
+/* Add the qtest "@prefix/@variant/@name": @fn(@data) */
+static inline void tt_add_test(const char *prefix, const char *variant,
+                               const char *name, const void *data,
+                               GTestDataFunc fn)
+{
+    g_autofree char *path = g_strdup_printf("%s/%s/%s", prefix, variant,
+                                            name);
+
+    qtest_add_data_func(path, data, fn);
+}
+
+typedef struct TTTestCase {
+    const char *name;
+    GTestDataFunc fn;
+} TTTestCase;
+
+/* tt_add_test() for each of the @n @tests */
+static inline void tt_add_tests(const char *prefix, const char *variant,
+                                const void *data, const TTTestCase *tests,
+                                size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        tt_add_test(prefix, variant, tests[i].name, data, tests[i].fn);
+    }
+}
+
 /*
  * Migrate @src (then quit it) through a file into a new QEMU started with
  * "-machine @machine" and return that one, once its migration is in.

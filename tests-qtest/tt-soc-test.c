@@ -35,6 +35,10 @@
 #define SOFT_RESET_BRISC_ONLY   0x47000u    /* B released */
 #define NIU_BASE                0xFFB20000u
 #define NIU_SIZE                0x10000u
+/* NIU registers in a command buffer window, the same on both chips */
+#define NIU_RET_ADDR_LO         0x0Cu
+#define NIU_CTRL                0x1Cu
+#define NIU_AT_LEN_BE           0x20u
 #define TEST_ADDR               0x100u      /* a Tensix L1 / DRAM word */
 
 /* NOC_CTRL */
@@ -58,8 +62,7 @@ typedef struct Chip {
     uint64_t dram_size;
     uint32_t first_x, first_y;  /* first worker, row-major */
     /* NIU registers (offset in a command buffer window) */
-    uint32_t o_ret_lo, o_ctrl, o_at_len_be, o_cmd_ctrl, o_node_id,
-             o_endpoint_id;
+    uint32_t o_cmd_ctrl, o_node_id, o_endpoint_id;
     uint64_t arc_reset_unit;    /* NoC local address of the reset unit */
     uint32_t arc_x, arc_y;
     uint64_t csm;               /* WH ARC CSM, or 0 */
@@ -117,7 +120,6 @@ static const Chip chip_wh = {
     },
     .dram_size = 2ULL << 30,
     .first_x = 1, .first_y = 1,
-    .o_ret_lo = 0x0C, .o_ctrl = 0x1C, .o_at_len_be = 0x20,
     .o_cmd_ctrl = 0x28, .o_node_id = 0x2C, .o_endpoint_id = 0x30,
     .arc_reset_unit = 0x880030000ULL,
     .arc_x = 0, .arc_y = 10,
@@ -144,7 +146,6 @@ static const Chip chip_bh = {
     },
     .dram_size = 0xFF000000ULL,
     .first_x = 1, .first_y = 2,
-    .o_ret_lo = 0x0C, .o_ctrl = 0x1C, .o_at_len_be = 0x20,
     .o_cmd_ctrl = 0x40, .o_node_id = 0x44, .o_endpoint_id = 0x48,
     .arc_reset_unit = 0x80030000ULL,
     .arc_x = 8, .arc_y = 0,
@@ -203,7 +204,7 @@ static void set_addr(QTestState *qts, const Chip *c, uint32_t x, uint32_t y,
                      int noc, bool ret, uint32_t cx, uint32_t cy,
                      uint64_t addr)
 {
-    uint32_t lo = ret ? c->o_ret_lo : 0;
+    uint32_t lo = ret ? NIU_RET_ADDR_LO : 0;
 
     qtest_writel(qts, niu_reg(c, x, y, noc, lo), addr);
     if (c->bh) {
@@ -227,8 +228,8 @@ static void request(QTestState *qts, const Chip *c, uint32_t x, uint32_t y,
 {
     set_addr(qts, c, x, y, noc, false, tx, ty, taddr);
     set_addr(qts, c, x, y, noc, true, rx, ry, raddr);
-    qtest_writel(qts, niu_reg(c, x, y, noc, c->o_at_len_be), len);
-    qtest_writel(qts, niu_reg(c, x, y, noc, c->o_ctrl), ctrl);
+    qtest_writel(qts, niu_reg(c, x, y, noc, NIU_AT_LEN_BE), len);
+    qtest_writel(qts, niu_reg(c, x, y, noc, NIU_CTRL), ctrl);
     qtest_writel(qts, niu_reg(c, x, y, noc, c->o_cmd_ctrl), 1);
     /* NOC_CMD_CTRL reads 0 once the request has been initiated */
     g_assert_cmphex(qtest_readl(qts, niu_reg(c, x, y, noc, c->o_cmd_ctrl)),
@@ -374,6 +375,30 @@ static void test_cpus(const void *data)
 /* ---------------------------------------------------------------------- */
 
 /*
+ * Every tile of DRAM channel @ch but the origin reads, at @base + @stride *
+ * q, what tile q wrote there: @tag | q << @shift (0 where q is the origin,
+ * which wrote nothing).
+ */
+static void check_channel_words(QTestState *qts, const Chip *c, uint32_t ch,
+                                uint64_t base, uint32_t stride, uint32_t tag,
+                                int shift)
+{
+    for (int p = 0; p < 3; p++) {
+        uint32_t x = c->dram[ch][p][0], y = c->dram[ch][p][1];
+
+        if (is_origin(x, y)) {
+            continue;
+        }
+        for (int q = 0; q < 3; q++) {
+            bool written = !is_origin(c->dram[ch][q][0], c->dram[ch][q][1]);
+
+            g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y, base + stride * q)),
+                            ==, written ? tag | q << shift : 0);
+        }
+    }
+}
+
+/*
  * DRAMTile/README.md: a channel's memory is exposed identically at its
  * three tiles.  Write through each port, read through the others; the
  * channels are distinct memories; the last byte of a channel is memory,
@@ -400,19 +425,12 @@ static void test_dram(const void *data)
         }
     }
     for (uint32_t ch = 0; ch < c->num_dram; ch++) {
+        check_channel_words(qts, c, ch, 0x1000, 4, 0xD0000000u | ch << 16, 8);
         for (int p = 0; p < 3; p++) {
             uint32_t x = c->dram[ch][p][0], y = c->dram[ch][p][1];
 
             if (is_origin(x, y)) {
                 continue;
-            }
-            for (int q = 0; q < 3; q++) {
-                bool written = !is_origin(c->dram[ch][q][0],
-                                          c->dram[ch][q][1]);
-
-                g_assert_cmphex(qtest_readl(qts, TT_NOC(x, y, 0x1000 + 4 * q)),
-                                ==, written ?
-                                0xD0000000u | ch << 16 | q << 8 : 0);
             }
             g_assert_cmphex(qtest_readb(qts, TT_NOC(x, y, last)), ==,
                             0xA0 | ch);
@@ -424,21 +442,7 @@ static void test_dram(const void *data)
             qtest_writel(qts, TT_NOC(x, y, (1ULL << 30) + 8 * p),
                          0xC0DE0000 | p);
         }
-        for (int p = 0; p < 3; p++) {
-            uint32_t x = c->dram[ch][p][0], y = c->dram[ch][p][1];
-
-            if (is_origin(x, y)) {
-                continue;
-            }
-            for (int q = 0; q < 3; q++) {
-                bool written = !is_origin(c->dram[ch][q][0],
-                                          c->dram[ch][q][1]);
-
-                g_assert_cmphex(qtest_readl(qts,
-                                            TT_NOC(x, y, (1ULL << 30) + 8 * q)),
-                                ==, written ? 0xC0DE0000 | q : 0);
-            }
-        }
+        check_channel_words(qts, c, ch, 1ULL << 30, 8, 0xC0DE0000, 0);
     }
 }
 
@@ -630,9 +634,7 @@ static void test_release(const void *data)
 
 static void add_test(const Chip *c, const char *name, GTestDataFunc fn)
 {
-    g_autofree char *path = g_strdup_printf("/tt-soc/%s/%s", c->name, name);
-
-    qtest_add_data_func(path, c, fn);
+    tt_add_test("/tt-soc", c->name, name, c, fn);
 }
 
 int main(int argc, char **argv)

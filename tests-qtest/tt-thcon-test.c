@@ -258,21 +258,13 @@ static void test_migrate_busy(const void *data)
 
 static void add_tests(const TTArch *a)
 {
-    static const struct {
-        const char *name;
-        GTestDataFunc fn;
-    } tests[] = {
+    static const TTTestCase tests[] = {
         { "reg2flop-adc", test_reg2flop_adc },
         { "storeind-src", test_storeind_src },
         { "migrate-busy", test_migrate_busy },
     };
 
-    for (size_t i = 0; i < G_N_ELEMENTS(tests); i++) {
-        g_autofree char *path = g_strdup_printf("tensix/thcon/%s/%s",
-                                                a->name, tests[i].name);
-
-        qtest_add_data_func(path, a, tests[i].fn);
-    }
+    tt_add_tests("tensix/thcon", a->name, a, tests, G_N_ELEMENTS(tests));
 }
 
 int main(int argc, char **argv)

@@ -1192,9 +1192,7 @@ static void test_debug_regs(const void *data)
 
 static void add_test(const TTArch *a, const char *name, GTestDataFunc fn)
 {
-    g_autofree char *path = g_strdup_printf("/tt/%s/%s", a->name, name);
-
-    qtest_add_data_func(path, a, fn);
+    tt_add_test("/tt", a->name, name, a, fn);
 }
 
 int main(int argc, char **argv)

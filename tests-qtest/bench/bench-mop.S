@@ -12,6 +12,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include "semihost-exit.S.inc"
+
     .option norvc
     .option norelax
 
@@ -33,14 +35,7 @@ _start:
     sw      t1, 0(t0)
     li      t0, MBOX_FROM_TRISC0
     lw      t1, 0(t0)           /* parks until TRISC0 reports */
-    /* semihosting SYS_EXIT_EXTENDED {ADP_Stopped_ApplicationExit, 0} */
-    la      a1, exit_block
-    li      a0, 0x20
-    .balign 16
-    slli    zero, zero, 0x1f
-    ebreak
-    srai    zero, zero, 7
-1:  j       1b
+    SEMIHOST_EXIT0
 
     .org    0x6000
 trisc0:
@@ -72,8 +67,6 @@ trisc0:
 
     .section .data
     .balign 4
-exit_block:
-    .word   0x20026, 0
 mop_cfg:
     .word   127                 /* OuterCount */
     .word   127                 /* InnerCount (doubled: LoopOp1 is set) */

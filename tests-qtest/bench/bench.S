@@ -9,6 +9,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include "semihost-exit.S.inc"
+
     .option norvc
     .option norelax
     .section .text
@@ -31,14 +33,7 @@ _start:
     /* tell the pollers to stop (not needed to exit; keeps them honest) */
     li      t1, 1
     sw      t1, 8(t0)
-    /* semihosting SYS_EXIT_EXTENDED {ADP_Stopped_ApplicationExit, 0} */
-    la      a1, exit_block
-    li      a0, 0x20
-    .balign 16
-    slli    zero, zero, 0x1f
-    ebreak
-    srai    zero, zero, 7
-3:  j       3b
+    SEMIHOST_EXIT0
 
 /* The other cores: poll L1 0x20008 until it becomes non-zero, then park */
     .macro POLLER addr
@@ -52,8 +47,3 @@ _start:
     POLLER  0xA000
     POLLER  0xE000
     POLLER  0x12000
-
-    .section .data
-    .balign 4
-exit_block:
-    .word   0x20026, 0

@@ -18,25 +18,14 @@ N1=${BENCH_MOP_N1:-100}
 N2=${BENCH_MOP_N2:-3100}
 PER_MOP=32639
 
-now_ns() {
-    date +%s%N
-}
-
-# run MACHINE COUNT -> elapsed ns
-run() {
-    t0=$(now_ns)
-    "$QEMU" -M "$1" -nographic -monitor none -serial none \
-        -semihosting-config enable=on,target=native -kernel "$ELF" \
-        -device loader,addr=0x20000,data="$2",data-len=4
-    t1=$(now_ns)
-    echo $((t1 - t0))
-}
+# shellcheck source=SCRIPTDIR/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
 
 for m in $MACHINES; do
     best=""
-    for rep in 1 2 3; do
-        a=$(run "$m" "$N1")
-        b=$(run "$m" "$N2")
+    for _ in 1 2 3; do
+        a=$(bench_run "$m" "$N1")
+        b=$(bench_run "$m" "$N2")
         us=$(( (b - a) / 1000 ))
         [ "$us" -gt 0 ] || us=1
         rate=$(( PER_MOP * (N2 - N1) * 1000000 / us ))

@@ -15,27 +15,15 @@ MACHINES=${*:-tt-blackhole tt-wormhole}
 N1=${BENCH_N1:-50000000}
 N2=${BENCH_N2:-1000000000}
 
-now_ns() {
-    date +%s%N
-}
-
-# run MACHINE COUNT RELEASE_OTHERS -> elapsed ns
-run() {
-    t0=$(now_ns)
-    "$QEMU" -M "$1" -nographic -monitor none -serial none \
-        -semihosting-config enable=on,target=native -kernel "$ELF" \
-        -device loader,addr=0x20000,data="$2",data-len=4 \
-        -device loader,addr=0x20004,data="$3",data-len=4
-    t1=$(now_ns)
-    echo $((t1 - t0))
-}
+# shellcheck source=SCRIPTDIR/bench-lib.sh
+. "$(dirname "$0")/bench-lib.sh"
 
 for m in $MACHINES; do
     for others in 0 1; do
         best=""
-        for rep in 1 2 3; do
-            a=$(run "$m" "$N1" "$others")
-            b=$(run "$m" "$N2" "$others")
+        for _ in 1 2 3; do
+            a=$(bench_run "$m" "$N1" "$others")
+            b=$(bench_run "$m" "$N2" "$others")
             rate=$(( (4 * (N2 - N1)) * 1000000 / ((b - a) / 1000) ))
             if [ -z "$best" ] || [ "$rate" -gt "$best" ]; then
                 best=$rate

@@ -63,11 +63,7 @@ static void print_errors(uint32_t errors)
 
 void ncrisc_main(void)
 {
-    volatile tt_result *r = &tt_results[TT_NCRISC];
-    uint32_t errors = tt_common_checks(TT_NCRISC, r);
-
-    r->errors = errors;
-    r->magic = TT_RESULT_MAGIC;
+    tt_common_only(TT_NCRISC);
 }
 
 /* ------------------------------------------------------------------ */
@@ -76,7 +72,7 @@ void ncrisc_main(void)
 
 void trisc_main(int t)
 {
-    volatile tt_result *r = &tt_results[TT_TRISC0 + t];
+    TTResult *r = &tt_results[TT_TRISC0 + t];
     uint32_t errors = tt_common_checks(TT_TRISC0 + t, r);
     uint32_t gpr, sem;
 
@@ -112,8 +108,7 @@ void trisc_main(int t)
 
     r->data[0] = gpr;
     r->data[1] = sem;
-    r->errors = errors;
-    r->magic = TT_RESULT_MAGIC;
+    tt_publish(r, errors);
 
     /* Report to BRISC: tag + errors, then the GPR value */
     TT_REG(TT_MBOX(TT_MBOX_B)) = REPORT_TAG(t) | (errors & 0xFFFF);
@@ -127,22 +122,17 @@ void trisc_main(int t)
 /* Pop T_t's two-word report; false if it does not arrive in time */
 static bool get_report(int t, uint32_t *tag, uint32_t *gpr)
 {
-    uint32_t mb = TT_MBOX(TT_MBOX_T(t));
-    uint64_t deadline = tt_deadline_ms(5000);
-
-    while (!TT_REG(mb + 4)) {
-        if (tt_expired(deadline)) {
-            return false;
-        }
+    if (!tt_mbox_recv(t, tag, 5000)) {
+        return false;
     }
-    *tag = TT_REG(mb);
-    *gpr = TT_REG(mb);       /* blocks until the second word is there */
+    /* blocks until the second word is there */
+    *gpr = TT_REG(TT_MBOX(TT_MBOX_T(t)));
     return true;
 }
 
 int brisc_main(void)
 {
-    volatile tt_result *rb = &tt_results[TT_BRISC];
+    TTResult *rb = &tt_results[TT_BRISC];
     uint32_t errors[TT_NUM_CORES] = { 0 };
     uint32_t reset_before, status;
     uint64_t deadline;
@@ -170,7 +160,7 @@ int brisc_main(void)
 
     /* TRISCs report through their mailboxes to BRISC */
     for (int t = 0; t < 3; t++) {
-        volatile tt_result *r = &tt_results[TT_TRISC0 + t];
+        TTResult *r = &tt_results[TT_TRISC0 + t];
         uint32_t tag, gpr;
 
         if (!get_report(t, &tag, &gpr)) {
@@ -217,7 +207,7 @@ int brisc_main(void)
 
     /* Report */
     for (int c = 0; c < TT_NUM_CORES; c++) {
-        volatile tt_result *r = &tt_results[c];
+        TTResult *r = &tt_results[c];
 
         if (tt_entry_pc[c] != entry[c]) {
             errors[c] |= E_ENTRY;

@@ -13,14 +13,9 @@
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -u
-
-if [ $# -ne 2 ]; then
-    echo "usage: $0 QEMU OUTDIR" >&2
-    exit 2
-fi
-QEMU=$1
-OUT=$2
-TIMEOUT=${TIMEOUT:-20}
+# shellcheck source=SCRIPTDIR/fw-lib.sh
+. "$(dirname "$0")/fw-lib.sh"
+fw_init "$@"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -62,13 +57,8 @@ echo "$P:TR2: 5" >"$tmp/want.TR2"
 : >"$tmp/want.TR0"      # disabled (wpos = DEBUG_PRINT_SERVER_DISABLED_MAGIC)
 : >"$tmp/want.TR1"      # never written
 
-passed=0
-failed=0
 for arch in bh wh; do
-    case $arch in
-    bh) machine=tt-blackhole ;;
-    wh) machine=tt-wormhole ;;
-    esac
+    machine=$(fw_machine $arch)
     for out in stdout chardev; do
         name="$machine dprint_tokens ($out)"
         opts="$machine,dprint=on,dprint-base=0x30000"
@@ -79,10 +69,8 @@ for arch in bh wh; do
         fi
         rm -f "$tmp/chr"
         # shellcheck disable=SC2086
-        timeout "$TIMEOUT" "$QEMU" -M "$opts" $chr -nographic -monitor none \
-            -serial none -semihosting-config enable=on,target=native \
-            -kernel "$OUT/$arch/dprint_tokens.elf" </dev/null \
-            >"$tmp/log" 2>&1
+        fw_run "$TIMEOUT" "$opts" "$OUT/$arch/dprint_tokens.elf" "$tmp/log" \
+            $chr
         rc=$?
         if [ $out = chardev ]; then
             src=$tmp/chr
@@ -124,5 +112,4 @@ for arch in bh wh; do
         fi
     done
 done
-echo "$passed passed, $failed failed"
-[ $failed -eq 0 ]
+fw_summary

@@ -52,10 +52,10 @@ typedef struct {
 } __attribute__((packed)) dp_tslice;
 
 typedef struct {
-    volatile uint32_t wpos;
-    volatile uint32_t rpos;
-    volatile uint16_t core_x, core_y;
-    volatile uint8_t data[DP_DATA_SIZE];
+    volatile uint32_t wpos;             /* the server polls these */
+    volatile uint32_t rpos;             /* the server's */
+    volatile uint16_t core_x, core_y;   /* the server's */
+    volatile uint8_t data[DP_DATA_SIZE];    /* read by the server */
 } dp_buf;
 
 static dp_buf *dp(int idx)
@@ -155,6 +155,7 @@ static void dp_endl(int idx)
 /* Zero @ts, then copy @n data bytes (no libc here) */
 static void dp_slice_init(dp_tslice *ts, const uint8_t *d, uint32_t n)
 {
+    /* byte stores the compiler may not turn into a memset call */
     volatile uint8_t *b = (volatile uint8_t *)ts;
 
     for (uint32_t i = 0; i < sizeof(*ts); i++) {

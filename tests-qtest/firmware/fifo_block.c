@@ -45,10 +45,15 @@ static uint32_t expected_gpr(int j)
         TTI(TT_SETDMAREG(FIRST_HALF + (k), FIFO_VALUE(k)));             \
         r->step = (k) + 1;                                              \
     } while (0)
-#define PUSH_TTI4(k) \
-    PUSH_TTI(k); PUSH_TTI((k) + 1); PUSH_TTI((k) + 2); PUSH_TTI((k) + 3)
+#define PUSH_TTI4(k)                                                    \
+    do {                                                                \
+        PUSH_TTI(k);                                                    \
+        PUSH_TTI((k) + 1);                                              \
+        PUSH_TTI((k) + 2);                                              \
+        PUSH_TTI((k) + 3);                                              \
+    } while (0)
 
-static void trisc0(volatile tt_result *r, uint32_t errors)
+static void trisc0(TTResult *r, uint32_t errors)
 {
     uint32_t sem;
 
@@ -86,8 +91,7 @@ static void trisc0(volatile tt_result *r, uint32_t errors)
     if (sem != 0) {
         errors |= E_SEM;
     }
-    r->errors = errors;
-    r->magic = TT_RESULT_MAGIC;
+    tt_publish(r, errors);
     TT_REG(TT_MBOX(TT_MBOX_B)) = REPORT_TAG(0) | (errors & 0xFFFF);
 }
 
@@ -95,7 +99,7 @@ static void trisc0(volatile tt_result *r, uint32_t errors)
 /* TRISC1: posts sem0 through PC_BUF when BRISC says so               */
 /* ------------------------------------------------------------------ */
 
-static void trisc1(volatile tt_result *r, uint32_t errors)
+static void trisc1(TTResult *r, uint32_t errors)
 {
     uint32_t token;
 
@@ -108,21 +112,16 @@ static void trisc1(volatile tt_result *r, uint32_t errors)
     r->step = 2;
     TT_REG(TT_SEM(0)) = 0;                  /* even value: SEMPOST */
     r->step = 3;
-    r->errors = errors;
-    r->magic = TT_RESULT_MAGIC;
+    tt_publish(r, errors);
     TT_REG(TT_MBOX(TT_MBOX_B)) = REPORT_TAG(1) | (errors & 0xFFFF);
 }
 
 void trisc_main(int t)
 {
-    volatile tt_result *r = &tt_results[TT_TRISC0 + t];
-    uint32_t errors = tt_common_checks(TT_TRISC0 + t, r);
+    /* TRISC2 is not released in this test */
+    static TTTriscFn *const fn[3] = { trisc0, trisc1, NULL };
 
-    if (t == 0) {
-        trisc0(r, errors);
-    } else if (t == 1) {
-        trisc1(r, errors);
-    }
+    tt_trisc_dispatch(t, fn);
 }
 
 void ncrisc_main(void)
@@ -134,35 +133,17 @@ void ncrisc_main(void)
 /* BRISC                                                              */
 /* ------------------------------------------------------------------ */
 
-/* Wait for T_t's one-word report */
-static bool get_report(int t, uint32_t *tag)
-{
-    uint32_t mb = TT_MBOX(TT_MBOX_T(t));
-    uint64_t deadline = tt_deadline_ms(5000);
-
-    while (!TT_REG(mb + 4)) {
-        if (tt_expired(deadline)) {
-            return false;
-        }
-    }
-    *tag = TT_REG(mb);
-    return true;
-}
-
 int brisc_main(void)
 {
-    volatile tt_result *r0 = &tt_results[TT_TRISC0];
-    volatile tt_result *r1 = &tt_results[TT_TRISC1];
+    TTResult *r0 = &tt_results[TT_TRISC0];
+    TTResult *r1 = &tt_results[TT_TRISC1];
     uint32_t status, step, q, tag, nonzero = 0, good = 0;
     uint64_t deadline;
     bool ok;
 
     tt_printf("fifo_block (%s): T0 FIFO back-pressure behind a closed Wait "
               "Gate\n", TT_ARCH_NAME);
-    tt_results[TT_BRISC].errors = tt_common_checks(TT_BRISC,
-                                                   &tt_results[TT_BRISC]);
-    tt_check(tt_results[TT_BRISC].errors == 0, "BRISC common checks",
-          tt_results[TT_BRISC].errors, 0);
+    tt_brisc_common_checks();
 
     tt_set_reset_pcs();
     tt_soft_reset(TT_RESET_NCRISC | TT_RESET_TRISC2);   /* run T0, T1 */
@@ -177,21 +158,19 @@ int brisc_main(void)
 
     /* TRISC0 stalls after exactly the FIFO's capacity of pushes */
     ok = tt_wait_eq(&r0->step, FIFO_CAPACITY, 2000);
-    deadline = tt_deadline_ms(200);
-    while (!tt_expired(deadline)) {
-    }
+    tt_delay_ms(200);
     step = r0->step;
-    tt_check(ok && step == FIFO_CAPACITY, "pushes accepted before TRISC0 stalled",
-          step, FIFO_CAPACITY);
+    tt_check(ok && step == FIFO_CAPACITY,
+             "pushes accepted before TRISC0 stalled", step, FIFO_CAPACITY);
     status = TT_REG(TT_INSTRN_BUF_STATUS);
     tt_check((status & 0x11) == 0, "INSTRN_BUF_STATUS still full, not empty",
-          status, 0);
+             status, 0);
     for (int j = 0; j < NUM_PUSHES / 2; j++) {
         nonzero |= TT_GPR_OF(0, FIRST_GPR + j);
     }
     tt_check(nonzero == 0, "T0 GPRs before the gate opens", nonzero, 0);
     tt_check(!TT_REG(TT_MBOX(TT_MBOX_T(0)) + 4), "TRISC0 report while stalled",
-          1, 0);
+             1, 0);
     q = TT_CSR_READ(TT_CSR_QSTATUS);
     tt_printf("  T0 FIFO full: INSTRN_BUF_STATUS=0x%02x, TRISC0 stalled "
               "after %u pushes (capacity %u), GPR[%u..%u] still 0, "
@@ -204,25 +183,26 @@ int brisc_main(void)
     TT_REG(TT_MBOX(TT_MBOX_T(1))) = GO_TOKEN;
 
     for (int t = 0; t < 2; t++) {
-        if (!get_report(t, &tag)) {
+        if (!tt_mbox_recv(t, &tag, 5000)) {
             tt_check(false, t ? "TRISC1 report" : "TRISC0 report", 0, 1);
             continue;
         }
         tt_check(tag == REPORT_TAG(t), t ? "TRISC1 report" : "TRISC0 report",
-              tag, REPORT_TAG(t));
+                 tag, REPORT_TAG(t));
         tt_check(tt_results[TT_TRISC0 + t].magic == TT_RESULT_MAGIC &&
-              tt_results[TT_TRISC0 + t].errors == 0,
-              t ? "TRISC1 errors" : "TRISC0 errors",
-              tt_results[TT_TRISC0 + t].errors, 0);
+                 tt_results[TT_TRISC0 + t].errors == 0,
+                 t ? "TRISC1 errors" : "TRISC0 errors",
+                 tt_results[TT_TRISC0 + t].errors, 0);
     }
     if (r0->errors & E_GPR_OWN) {
         tt_printf("  TRISC0 saw GPR[%u]=0x%08x\n", r0->data[0], r0->data[1]);
     }
-    tt_check(r0->step == NUM_PUSHES, "TRISC0 pushes done", r0->step, NUM_PUSHES);
+    tt_check(r0->step == NUM_PUSHES, "TRISC0 pushes done", r0->step,
+             NUM_PUSHES);
 
     status = TT_REG(TT_INSTRN_BUF_STATUS);
     tt_check((status & 0x11) == 0x11, "INSTRN_BUF_STATUS after drain (T0)",
-          status & 0x11, 0x11);
+             status & 0x11, 0x11);
     for (int j = 0; j < NUM_PUSHES / 2; j++) {
         uint32_t v = TT_GPR_OF(0, FIRST_GPR + j);
 

@@ -28,11 +28,6 @@
 /* Instructions and helpers                                           */
 /* ------------------------------------------------------------------ */
 
-#define MOP_CFG_BASE        0xFFB80000u
-#define TT_MOP(tmpl, count1, lo) \
-    TT_INSN(0x01, ((uint32_t)(tmpl) << 23) | ((uint32_t)(count1) << 16) | \
-            (uint32_t)(lo))
-#define TT_MOP_CFG(hi)      TT_INSN(0x03, (hi))
 #define TT_DMANOP           TT_INSN(0x60, 0)
 #define POST(s)             TT_SEMPOST(1u << (s))
 #define TOKEN_SEM           7
@@ -55,15 +50,9 @@
 #define MSG_T1_DONE         0x4D0B0110u     /* T1 -> T0 */
 
 /* Failures are logged in L1 by the core that saw them; BRISC prints */
-#define MAX_FAILS           24
-typedef struct fail_rec {
-    const char *what;
-    int32_t idx;
-    uint32_t got, want;
-} fail_rec;
-static volatile fail_rec fail_log[TT_NUM_CORES][MAX_FAILS];
-static volatile uint32_t fail_count[TT_NUM_CORES];
-static volatile uint32_t check_count[TT_NUM_CORES];
+static TTFailRec fail_log[TT_NUM_CORES][TT_MAX_FAILS];
+static volatile uint32_t fail_count[TT_NUM_CORES];   /* read by BRISC */
+static volatile uint32_t check_count[TT_NUM_CORES];  /* read by BRISC */
 
 static bool check_idx(int c, const char *what, int idx, uint32_t got,
                       uint32_t want)
@@ -74,7 +63,7 @@ static bool check_idx(int c, const char *what, int idx, uint32_t got,
     if (got == want) {
         return true;
     }
-    if (n < MAX_FAILS) {
+    if (n < TT_MAX_FAILS) {
         fail_log[c][n].what = what;
         fail_log[c][n].idx = idx;
         fail_log[c][n].got = got;
@@ -116,21 +105,6 @@ static void mop_sync(void)
     (void)TT_REG(TT_MOPSYNC);
 }
 
-static void mop_program(const uint32_t cfg[9])
-{
-    mop_sync();
-    for (int i = 0; i < 9; i++) {
-        TT_REG(MOP_CFG_BASE + 4u * i) = cfg[i];
-    }
-}
-
-/* Push @mop, wait until the thread has executed all of it */
-static void run_mop(uint32_t mop)
-{
-    tt_push(0, mop);
-    tt_ttsync();
-}
-
 /* SEMPOST / SEMGET of semaphore @s through PC_BUF */
 static void sem_post(int s)
 {
@@ -159,14 +133,6 @@ static uint32_t count_tokens(uint32_t limit)
     return limit;
 }
 
-static void spin_ms(uint32_t ms)
-{
-    uint64_t deadline = tt_deadline_ms(ms);
-
-    while (!tt_expired(deadline)) {
-    }
-}
-
 /* ------------------------------------------------------------------ */
 /* TRISC0                                                             */
 /* ------------------------------------------------------------------ */
@@ -189,8 +155,8 @@ static void t0_template0_reset(void)
     static const uint8_t want[8] = { 14, 3, 0, 0, 0, 0, 0, 0 };
 
     sems_init();
-    mop_program(cfg);
-    run_mop(TT_MOP(0, 16, 0x0029));
+    tt_mop_program(cfg);
+    tt_run_own(TT_MOP(0, 16, 0x0029));
     check_sems(C0, "template 0, MaskHi 0 after reset", want);
 }
 
@@ -214,15 +180,15 @@ static void t0_template0_full(void)
 
     tt_push(0, TT_SETDMAREG(20, 0));
     sems_init();
-    mop_program(cfg);
+    tt_mop_program(cfg);
     tt_push(0, TT_MOP_CFG(0x0002));
-    run_mop(TT_MOP(0, 17, 0x0029));
+    tt_run_own(TT_MOP(0, 17, 0x0029));
     check_sems(C0, "template 0, HasA123 HasB, MaskHi 2", want);
     check(C0, "template 0: InsnA3 (SETDMAREG) wrote GPR[10] low",
           TT_GPR(10) & 0xFFFF, 0xA3A3);
 
     sems_init();
-    run_mop(TT_MOP(0, 17, 0x00FF));
+    tt_run_own(TT_MOP(0, 17, 0x00FF));
     check_sems(C0, "template 0, MaskHi kept from the last MOP_CFG", want2);
 }
 
@@ -240,9 +206,9 @@ static void t0_template0_long(void)
     static const uint8_t want[8] = { 4, 0, 0, 0, 0, 0, 0, 0 };
 
     sems_init();
-    mop_program(cfg);
+    tt_mop_program(cfg);
     tt_push(0, TT_MOP_CFG(0xFFFF));
-    run_mop(TT_MOP(0, 35, 0xFFFF));
+    tt_run_own(TT_MOP(0, 35, 0xFFFF));
     check_sems(C0, "template 0, 36 iterations over a 32-bit mask", want);
 }
 
@@ -263,8 +229,8 @@ static void t0_template1_counts(void)
     static const uint8_t want[8] = { 3, 3, 3, 6, 3, 1, 2, 0 };
 
     sems_init();
-    mop_program(cfg);
-    run_mop(TT_MOP(1, 0, 0));
+    tt_mop_program(cfg);
+    tt_run_own(TT_MOP(1, 0, 0));
     check_sems(C0, "template 1, 3 x 2 with LoopOp1", want);
 }
 
@@ -286,8 +252,8 @@ static void t0_template1_order(void)
     for (int h = 22; h <= 27; h++) {
         tt_push(0, TT_SETDMAREG(h, 0));
     }
-    mop_program(cfg);
-    run_mop(TT_MOP(1, 0, 0));
+    tt_mop_program(cfg);
+    tt_run_own(TT_MOP(1, 0, 0));
     check(C0, "template 1 order: GPR[11] (Loop0Last, then StartOp last)",
           TT_GPR(11), 0x44441111);
     check(C0, "template 1 order: GPR[12] (EndOp0; LoopOp never)",
@@ -316,13 +282,13 @@ static void t0_template1_nops(void)
     static const uint8_t want_nop[8] = { 4, 1, 1, 0, 0, 0, 0, 0 };
 
     sems_init();
-    mop_program(cfg_dmanop);
-    run_mop(TT_MOP(1, 0, 0));
+    tt_mop_program(cfg_dmanop);
+    tt_run_own(TT_MOP(1, 0, 0));
     check_sems(C0, "template 1, DMANOP is not NOP", want_dmanop);
 
     sems_init();
-    mop_program(cfg_nop);
-    run_mop(TT_MOP(1, 0, 0));
+    tt_mop_program(cfg_nop);
+    tt_run_own(TT_MOP(1, 0, 0));
     check_sems(C0, "template 1, plain NOPs skipped", want_nop);
 }
 
@@ -337,7 +303,7 @@ static void t0_template1_nops(void)
  * FIFOs after the expander and the Wait Gate hold on silicon), posts the
  * last 13 and sees it return; the 130th token is not consumed.
  */
-static void t0_quirk_mopsync(volatile tt_result *r)
+static void t0_quirk_mopsync(TTResult *r)
 {
     static const uint32_t cfg[9] = {
         1, 0, TT_NOP, TOKEN_WAIT, TOKEN_TAKE, POST(0), POST(1), POST(2),
@@ -347,7 +313,7 @@ static void t0_quirk_mopsync(volatile tt_result *r)
     uint32_t q, reply;
 
     sems_init();
-    mop_program(cfg);
+    tt_mop_program(cfg);
     tt_push(0, TT_MOP(1, 0, 0));
     for (int k = 0; k < 5; k++) {
         sem_post(TOKEN_SEM);
@@ -398,8 +364,8 @@ static void t0_quirk_variants(void)
 
     for (unsigned i = 0; i < sizeof(v) / sizeof(v[0]); i++) {
         sems_init();
-        mop_program(v[i].cfg);
-        run_mop(TT_MOP(1, 0, 0));
+        tt_mop_program(v[i].cfg);
+        tt_run_own(TT_MOP(1, 0, 0));
         check_sems(C0, v[i].what, v[i].want);
     }
 }
@@ -441,12 +407,12 @@ static void t0_count_override(void)
 #endif
 
     sems_init();
-    mop_program(cfg_a);
-    run_mop(TT_MOP(1, 0, (2 << 10) | 3));
+    tt_mop_program(cfg_a);
+    tt_run_own(TT_MOP(1, 0, (2 << 10) | 3));
     check_sems(C0, "template 1 count fields (a)", want_a);
 
     sems_init();
-    mop_program(cfg_b);
+    tt_mop_program(cfg_b);
     tt_push(0, TT_MOP(1, 0x01, 0));
     check(C0, "template 1 count fields (b): outer iterations",
           count_tokens(80), want_b);
@@ -455,8 +421,8 @@ static void t0_count_override(void)
     tt_ttsync();
 
     sems_init();
-    mop_program(cfg_d);
-    run_mop(TT_MOP(1, 0, 2));
+    tt_mop_program(cfg_d);
+    tt_run_own(TT_MOP(1, 0, 2));
     check_sems(C0, "template 1 count fields (d)", want_d);
 }
 
@@ -480,15 +446,15 @@ static void t0_per_thread(void)
     uint32_t reply;
 
     sems_init();
-    mop_program(cfg_a);
+    tt_mop_program(cfg_a);
     tt_push(0, TT_MOP_CFG(0x0002));
     TT_REG(TT_MBOX(TT_MBOX_T(1))) = CMD_PERTHREAD;
     reply = TT_REG(TT_MBOX(TT_MBOX_T(1)));
     check(C0, "TRISC1 reply (per-thread MopCfg)", reply, MSG_T1_DONE);
     check(C0, "sem 0 after TRISC1's MOP", sem(0), 0);
-    run_mop(TT_MOP(1, 0, 0));
-    mop_program(cfg_c);
-    run_mop(TT_MOP(0, 17, 0x0000));
+    tt_run_own(TT_MOP(1, 0, 0));
+    tt_mop_program(cfg_c);
+    tt_run_own(TT_MOP(0, 17, 0x0000));
     check_sems(C0, "per-thread MopCfg and MaskHi", want);
 }
 
@@ -510,7 +476,7 @@ static void t0_brisc_mop(void)
 
     tt_push(0, TT_SETDMAREG(30, 0));
     sems_init();
-    mop_program(cfg);
+    tt_mop_program(cfg);
     TT_REG(TT_MBOX(TT_MBOX_B)) = MSG_READY;
     reply = TT_REG(TT_MBOX(TT_MBOX_B));
     check(C0, "BRISC reply", reply, MSG_PUSHED);
@@ -519,12 +485,12 @@ static void t0_brisc_mop(void)
     check(C0, "SETDMAREG pushed by BRISC after its MOP", TT_GPR(15) & 0xFFFF,
           0xB0B0);
     sems_init();
-    mop_program(cfg_c);
-    run_mop(TT_MOP(0, 17, 0x0000));
+    tt_mop_program(cfg_c);
+    tt_run_own(TT_MOP(0, 17, 0x0000));
     check(C0, "MaskHi after BRISC's MOP_CFG (sem 3)", sem(3), 1);
 }
 
-static void trisc0(volatile tt_result *r)
+static void trisc0(TTResult *r)
 {
     t0_template0_reset();
     t0_template0_full();
@@ -552,7 +518,7 @@ static void trisc0(volatile tt_result *r)
 
 static void t1_mopsync(void)
 {
-    volatile tt_result *r0 = &tt_results[TT_TRISC0];
+    TTResult *r0 = &tt_results[TT_TRISC0];
     bool ok = true;
 
     check(C1, "TRISC0 about to wait in MOPExpanderDoneCheck",
@@ -562,7 +528,7 @@ static void t1_mopsync(void)
         ok &= sem(TOKEN_SEM) == 0;
     }
     check(C1, "tokens 6-116 consumed", ok, 1);
-    spin_ms(20);
+    tt_delay_ms(20);
     check(C1, "MOPExpanderDoneCheck still waiting with 13 iterations left",
           r0->step, 1);
     for (int k = 0; k < 13; k++) {
@@ -583,13 +549,13 @@ static void t1_per_thread(void)
         1, 3, TT_NOP, TT_NOP, TT_NOP, POST(1), TT_NOP, POST(1), POST(1),
     };
 
-    mop_program(cfg_b);
+    tt_mop_program(cfg_b);
     tt_push(0, TT_MOP_CFG(0xFFFF));
-    run_mop(TT_MOP(1, 0, 0));
+    tt_run_own(TT_MOP(1, 0, 0));
     check(C1, "TRISC1's own MOP (sem 1)", sem(1), 3);
 }
 
-static void trisc1(volatile tt_result *r)
+static void trisc1(TTResult *r)
 {
     for (;;) {
         uint32_t cmd = TT_REG(TT_MBOX(TT_MBOX_T(0)));
@@ -622,7 +588,7 @@ static void trisc1(volatile tt_result *r)
  * 6 SEMGETs, instead of 126.  MopCfg is configuration, not an instruction:
  * the same MOP again takes all 129 tokens.
  */
-static void trisc2(volatile tt_result *r)
+static void trisc2(TTResult *r)
 {
     static const uint32_t cfg[9] = {
         1, 0, TT_NOP, TOKEN_WAIT, TOKEN_TAKE, TT_NOP, TT_NOP, TT_NOP, TT_NOP,
@@ -632,7 +598,7 @@ static void trisc2(volatile tt_result *r)
     if (r->step == 0) {
         check(C2, "go from BRISC", TT_REG(TT_MBOX(TT_MBOX_B)), MSG_GO);
         sems_init();
-        mop_program(cfg);
+        tt_mop_program(cfg);
         tt_push(0, TT_MOP(1, 0, 0));
         for (int k = 0; k < 3; k++) {
             sem_post(TOKEN_SEM);
@@ -667,7 +633,7 @@ static void trisc2(volatile tt_result *r)
 
 void trisc_main(int t)
 {
-    volatile tt_result *r = &tt_results[TT_TRISC0 + t];
+    TTResult *r = &tt_results[TT_TRISC0 + t];
     uint32_t errors = tt_common_checks(TT_TRISC0 + t, r);
 
     check(TT_TRISC0 + t, "common checks", errors, 0);
@@ -682,10 +648,7 @@ void trisc_main(int t)
 
 void ncrisc_main(void)
 {
-    volatile tt_result *r = &tt_results[TT_NCRISC];
-
-    r->errors = tt_common_checks(TT_NCRISC, r);
-    r->magic = TT_RESULT_MAGIC;
+    tt_common_only(TT_NCRISC);
 }
 
 /* ------------------------------------------------------------------ */
@@ -694,25 +657,10 @@ void ncrisc_main(void)
 
 #define CB TT_BRISC
 
-/* Pop a word from TRISC t's mailbox to BRISC, with a timeout */
-static bool recv(int t, uint32_t *v, uint32_t ms)
-{
-    uint32_t mb = TT_MBOX(TT_MBOX_T(t));
-    uint64_t deadline = tt_deadline_ms(ms);
-
-    while (!TT_REG(mb + 4)) {
-        if (tt_expired(deadline)) {
-            return false;
-        }
-    }
-    *v = TT_REG(mb);
-    return true;
-}
-
 static void expect_msg(int t, uint32_t want, const char *what)
 {
     uint32_t v = 0;
-    bool ok = recv(t, &v, 10000);
+    bool ok = tt_mbox_recv(t, &v, 10000);
 
     check(CB, what, ok ? v : 0xDEAD, want);
 }
@@ -754,8 +702,8 @@ int brisc_main(void)
         }
         total += check_count[c];
         failed += n;
-        for (uint32_t i = 0; i < n && i < MAX_FAILS; i++) {
-            volatile fail_rec *f = &fail_log[c][i];
+        for (uint32_t i = 0; i < n && i < TT_MAX_FAILS; i++) {
+            TTFailRec *f = &fail_log[c][i];
 
             if (f->idx >= 0) {
                 tt_printf("  FAIL %s: %s [%d]: got %u, expected %u\n",

@@ -19,11 +19,6 @@
  */
 #include "tt.h"
 
-#define MOP_CFG_BASE        0xFFB80000u
-#define TT_MOP(tmpl, count1, lo) \
-    TT_INSN(0x01, ((uint32_t)(tmpl) << 23) | ((uint32_t)(count1) << 16) | \
-            (uint32_t)(lo))
-#define TT_MOP_CFG(hi)      TT_INSN(0x03, (hi))
 #define TT_REPLAY(idx, len, exec, load) \
     TT_INSN(0x04, ((uint32_t)(idx) << 14) | ((uint32_t)(len) << 4) | \
             ((uint32_t)(exec) << 1) | (uint32_t)(load))
@@ -41,15 +36,9 @@
 #define MSG_PUSHED          0x4E0B0002u
 #define MSG_DONE            0x4E0BD000u
 
-#define MAX_FAILS           24
-typedef struct fail_rec {
-    const char *what;
-    int32_t idx;
-    uint32_t got, want;
-} fail_rec;
-static volatile fail_rec fail_log[MAX_FAILS];
-static volatile uint32_t fail_count;
-static volatile uint32_t check_count;
+static TTFailRec fail_log[TT_MAX_FAILS];
+static volatile uint32_t fail_count;    /* read by BRISC */
+static volatile uint32_t check_count;   /* read by BRISC */
 
 /* Only TRISC0 records checks in this program */
 static bool check_idx(const char *what, int idx, uint32_t got, uint32_t want)
@@ -60,7 +49,7 @@ static bool check_idx(const char *what, int idx, uint32_t got, uint32_t want)
     if (got == want) {
         return true;
     }
-    if (n < MAX_FAILS) {
+    if (n < TT_MAX_FAILS) {
         fail_log[n].what = what;
         fail_log[n].idx = idx;
         fail_log[n].got = got;
@@ -90,21 +79,6 @@ static void check_sems(const char *what, const uint8_t want[8])
 static void sems_init(void)
 {
     tt_push(0, TT_SEMINIT(0xFF, 0, 15));
-    tt_ttsync();
-}
-
-static void mop_program(const uint32_t cfg[9])
-{
-    TT_REG(TT_MOPSYNC) = 0;
-    (void)TT_REG(TT_MOPSYNC);
-    for (int i = 0; i < 9; i++) {
-        TT_REG(MOP_CFG_BASE + 4u * i) = cfg[i];
-    }
-}
-
-static void run(uint32_t insn)
-{
-    tt_push(0, insn);
     tt_ttsync();
 }
 
@@ -141,19 +115,19 @@ static void r_record_wrap(void)
     tt_push(0, POST(0));
     tt_push(0, POST(1));
     tt_push(0, TT_SETDMAREG(40, 0x1111));
-    run(POST(2));
+    tt_run_own(POST(2));
     check_sems("load: recorded, not executed", want_rec);
     check("load: SETDMAREG recorded, not executed", half(40), 0);
 
-    run(TT_REPLAY(30, 3, 0, 0));
+    tt_run_own(TT_REPLAY(30, 3, 0, 0));
     check_sems("playback 30 +3", want_play);
     check("playback 30 +3: SETDMAREG from slot 0", half(40), 0x1111);
 
     tt_push(0, TT_SETDMAREG(40, 0x0F0F));
-    run(TT_REPLAY(0, 1, 0, 0));
+    tt_run_own(TT_REPLAY(0, 1, 0, 0));
     check("playback slot 0 (recorded after slot 31)", half(40), 0x1111);
-    run(TT_REPLAY(31, 1, 0, 0));
-    run(TT_REPLAY(62, 2, 0, 0));
+    tt_run_own(TT_REPLAY(31, 1, 0, 0));
+    tt_run_own(TT_REPLAY(62, 2, 0, 0));
     check_sems("playback 31 +1, 62 (= 30) +2", want_end);
 }
 
@@ -169,18 +143,18 @@ static void r_load_exec(void)
     tt_push(0, TT_SETDMAREG(41, 0));
     tt_push(0, TT_REPLAY(5, 2, 1, 1));
     tt_push(0, POST(3));
-    run(TT_SETDMAREG(41, 0x2222));
+    tt_run_own(TT_SETDMAREG(41, 0x2222));
     check("load+exec: SEMPOST executed", sem(3), 1);
     check("load+exec: SETDMAREG executed", half(41), 0x2222);
 
     tt_push(0, TT_SETDMAREG(41, 0));
-    run(TT_REPLAY(5, 2, 0, 0));
+    tt_run_own(TT_REPLAY(5, 2, 0, 0));
     check("load+exec: playback SEMPOST", sem(3), 2);
     check("load+exec: playback SETDMAREG", half(41), 0x2222);
 
     tt_push(0, TT_REPLAY(5, 1, 1, 0));
-    run(POST(4));
-    run(TT_REPLAY(5, 1, 0, 0));
+    tt_run_own(POST(4));
+    tt_run_own(TT_REPLAY(5, 1, 0, 0));
     check_sems("Exec without Load plays back", want);
 }
 
@@ -206,15 +180,15 @@ static void r_mop_replay(void)
 
     sems_init();
     tt_push(0, TT_SETDMAREG(40, 0));
-    mop_program(cfg1);
-    run(TT_MOP(1, 0, 0));
+    tt_mop_program(cfg1);
+    tt_run_own(TT_MOP(1, 0, 0));
     check_sems("template 1 body REPLAY(30, 3)", want1);
     check("template 1 body REPLAY: SETDMAREG", half(40), 0x1111);
 
     sems_init();
-    mop_program(cfg0);
+    tt_mop_program(cfg0);
     tt_push(0, TT_MOP_CFG(0));
-    run(TT_MOP(0, 3, 0x0005));
+    tt_run_own(TT_MOP(0, 3, 0x0005));
     check_sems("template 0 with REPLAY payloads", want0);
 }
 
@@ -233,10 +207,10 @@ static void r_mop_records(void)
     static const uint8_t want2[8] = { 0, 0, 2, 2, 0, 0, 0, 0 };
 
     sems_init();
-    mop_program(cfg);
-    run(TT_MOP(1, 0, 0));
+    tt_mop_program(cfg);
+    tt_run_own(TT_MOP(1, 0, 0));
     check_sems("MOP recording its own expansion", want);
-    run(TT_REPLAY(10, 2, 0, 0));
+    tt_run_own(TT_REPLAY(10, 2, 0, 0));
     check_sems("slots 10, 11 recorded from a MOP", want2);
 }
 
@@ -258,13 +232,13 @@ static void r_mop_in_replay(void)
     };
 
     sems_init();
-    mop_program(cfg_rec);
-    run(TT_MOP(1, 0, 0));
-    mop_program(cfg_body);
-    run(TT_REPLAY(21, 1, 0, 0));
+    tt_mop_program(cfg_rec);
+    tt_run_own(TT_MOP(1, 0, 0));
+    tt_mop_program(cfg_body);
+    tt_run_own(TT_REPLAY(21, 1, 0, 0));
     check("MOP played back from the replay buffer is not expanded", sem(6),
           0);
-    run(TT_MOP(1, 0, 0));
+    tt_run_own(TT_MOP(1, 0, 0));
     check("the same MopCfg from a pushed MOP", sem(6), 1);
 }
 
@@ -283,7 +257,7 @@ static void r_brisc(void)
     check("BRISC reply", reply, MSG_PUSHED);
     tt_ttsync();
     check_sems("REPLAY pushed by BRISC", want);
-    run(TT_REPLAY(12, 1, 0, 0));
+    tt_run_own(TT_REPLAY(12, 1, 0, 0));
     check("slot 12 recorded from BRISC's pushes", sem(5), 1);
 }
 
@@ -304,10 +278,10 @@ static void r_count0(void)
         tt_push(0, i < 10 ? POST(5) : i < 31 ? TT_SETDMAREG(42, 0x3333)
                                             : POST(6));
     }
-    run(POST(7));
+    tt_run_own(POST(7));
     check_sems("Count 0 records 32", want_rec);
     check("Count 0 records 32: SETDMAREG not executed", half(42), 0);
-    run(TT_REPLAY(0, 0, 0, 0));
+    tt_run_own(TT_REPLAY(0, 0, 0, 0));
     check_sems("Count 0 plays back 32", want_play);
     check("Count 0 plays back 32: SETDMAREG", half(42), 0x3333);
 }
@@ -320,9 +294,9 @@ static void r_count33(void)
     sems_init();
     tt_push(0, TT_REPLAY(20, 33, 0, 1));
     tt_push(0, POST(4));
-    run(POST(4));
+    tt_run_own(POST(4));
     check("Count 33: one recorded, one executed", sem(4), 1);
-    run(TT_REPLAY(20, 1, 0, 0));
+    tt_run_own(TT_REPLAY(20, 1, 0, 0));
     check_sems("Count 33: slot 20 plays back", want);
 }
 
@@ -362,7 +336,7 @@ static void r_qstatus(void)
     sems_init();
     tt_push(0, TT_SETDMAREG(50, 0));
     tt_push(0, TT_SETDMAREG(51, 0));
-    mop_program(cfg);
+    tt_mop_program(cfg);
     tt_ttsync();
     q = qstatus();
     check("qstatus idle", q, 0);
@@ -379,7 +353,7 @@ static void r_qstatus(void)
     check("qstatus after the gate opened", qstatus() & Q_OWN, 0);
     check("GPR[25] after the gate opened", TT_GPR(25), 0x51515050);
     check("SEMPOST recorded with Exec executed once", sem(6), 1);
-    run(TT_REPLAY(14, 1, 0, 0));
+    tt_run_own(TT_REPLAY(14, 1, 0, 0));
     check("slot 14 holds the second SEMPOST", sem(6), 2);
 
     /* 32-instruction playback of r_count0's slots, held at the first */
@@ -399,15 +373,15 @@ static void r_qstatus(void)
     tt_push(0, POST(0));
     tt_ttsync();
     check("qstatus while a Load without Exec waits", qstatus() & Q_OWN, 0);
-    run(POST(1));
+    tt_run_own(POST(1));
     check("recorded: SEMPOST 0", sem(0), 0);
     check("recorded: SEMPOST 1", sem(1), 0);
-    run(TT_REPLAY(16, 2, 0, 0));
+    tt_run_own(TT_REPLAY(16, 2, 0, 0));
     check("played back: SEMPOST 0", sem(0), 1);
     check("played back: SEMPOST 1", sem(1), 1);
 }
 
-static void trisc0(volatile tt_result *r)
+static void trisc0(TTResult *r)
 {
     r_record_wrap();
     r_load_exec();
@@ -425,24 +399,20 @@ static void trisc0(volatile tt_result *r)
 
 void trisc_main(int t)
 {
-    volatile tt_result *r = &tt_results[TT_TRISC0 + t];
+    TTResult *r = &tt_results[TT_TRISC0 + t];
     uint32_t errors = tt_common_checks(TT_TRISC0 + t, r);
 
     if (t == 0) {
         check("TRISC0 common checks", errors, 0);
         trisc0(r);
     } else {
-        r->errors = errors;
-        r->magic = TT_RESULT_MAGIC;
+        tt_publish(r, errors);
     }
 }
 
 void ncrisc_main(void)
 {
-    volatile tt_result *r = &tt_results[TT_NCRISC];
-
-    r->errors = tt_common_checks(TT_NCRISC, r);
-    r->magic = TT_RESULT_MAGIC;
+    tt_common_only(TT_NCRISC);
 }
 
 /* ------------------------------------------------------------------ */
@@ -450,20 +420,6 @@ void ncrisc_main(void)
 /* ------------------------------------------------------------------ */
 
 static int brisc_failures;
-
-static bool recv(uint32_t *v, uint32_t ms)
-{
-    uint32_t mb = TT_MBOX(TT_MBOX_T(0));
-    uint64_t deadline = tt_deadline_ms(ms);
-
-    while (!TT_REG(mb + 4)) {
-        if (tt_expired(deadline)) {
-            return false;
-        }
-    }
-    *v = TT_REG(mb);
-    return true;
-}
 
 static void bcheck(bool ok, const char *what, uint32_t got, uint32_t want)
 {
@@ -485,13 +441,13 @@ int brisc_main(void)
     tt_set_reset_pcs();
     tt_soft_reset(0);
 
-    ok = recv(&v, 10000);
+    ok = tt_mbox_recv(0, &v, 10000);
     bcheck(ok && v == MSG_READY, "TRISC0 ready", v, MSG_READY);
     tt_push(0, TT_REPLAY(30, 3, 0, 0));
     tt_push(0, TT_REPLAY(12, 1, 0, 1));
     tt_push(0, POST(5));
     TT_REG(TT_MBOX(TT_MBOX_T(0))) = MSG_PUSHED;
-    ok = recv(&v, 10000);
+    ok = tt_mbox_recv(0, &v, 10000);
     bcheck(ok && v == MSG_DONE, "TRISC0 done", v, MSG_DONE);
     for (int c = TT_TRISC1; c <= TT_TRISC2; c++) {
         ok = tt_wait_eq(&tt_results[c].magic, TT_RESULT_MAGIC, 5000);
@@ -499,8 +455,8 @@ int brisc_main(void)
                tt_results[c].errors, 0);
     }
 
-    for (uint32_t i = 0; i < fail_count && i < MAX_FAILS; i++) {
-        volatile fail_rec *f = &fail_log[i];
+    for (uint32_t i = 0; i < fail_count && i < TT_MAX_FAILS; i++) {
+        TTFailRec *f = &fail_log[i];
 
         if (f->idx >= 0) {
             tt_printf("  FAIL TRISC0: %s [%d]: got 0x%x, expected 0x%x\n",

@@ -32,7 +32,7 @@
 /* TRISC0                                                             */
 /* ------------------------------------------------------------------ */
 
-static void trisc0(volatile tt_result *r, uint32_t errors)
+static void trisc0(TTResult *r, uint32_t errors)
 {
     uint32_t q;
 
@@ -56,8 +56,7 @@ static void trisc0(volatile tt_result *r, uint32_t errors)
     if (r->data[2] != 1) {
         errors |= E_SEM;
     }
-    r->errors = errors;
-    r->magic = TT_RESULT_MAGIC;
+    tt_publish(r, errors);
 
     /* Four words fit in the mailbox; the fifth write stalls this core */
     for (int n = 0; n < T0_WORDS; n++) {
@@ -70,13 +69,11 @@ static void trisc0(volatile tt_result *r, uint32_t errors)
 /* TRISC2                                                             */
 /* ------------------------------------------------------------------ */
 
-static void trisc2(volatile tt_result *r, uint32_t errors)
+static void trisc2(TTResult *r, uint32_t errors)
 {
     uint32_t token;
-    uint64_t deadline;
 
-    r->errors = errors;
-    r->magic = TT_RESULT_MAGIC;
+    tt_publish(r, errors);
     r->step = 1;
     token = TT_REG(TT_MBOX(TT_MBOX_B));     /* parks until BRISC writes */
     r->data[0] = token;
@@ -85,9 +82,7 @@ static void trisc2(volatile tt_result *r, uint32_t errors)
     }
     r->step = 2;
     /* Take a while: BRISC must still be waiting afterwards */
-    deadline = tt_deadline_ms(50);
-    while (!tt_expired(deadline)) {
-    }
+    tt_delay_ms(50);
     r->step = 3;
     TT_REG(TT_MBOX(TT_MBOX_B)) = T2_WORD;
     r->step = 4;
@@ -95,25 +90,14 @@ static void trisc2(volatile tt_result *r, uint32_t errors)
 
 void trisc_main(int t)
 {
-    volatile tt_result *r = &tt_results[TT_TRISC0 + t];
-    uint32_t errors = tt_common_checks(TT_TRISC0 + t, r);
+    static TTTriscFn *const fn[3] = { trisc0, NULL, trisc2 };
 
-    if (t == 0) {
-        trisc0(r, errors);
-    } else if (t == 2) {
-        trisc2(r, errors);
-    } else {
-        r->errors = errors;
-        r->magic = TT_RESULT_MAGIC;
-    }
+    tt_trisc_dispatch(t, fn);
 }
 
 void ncrisc_main(void)
 {
-    volatile tt_result *r = &tt_results[TT_NCRISC];
-
-    r->errors = tt_common_checks(TT_NCRISC, r);
-    r->magic = TT_RESULT_MAGIC;
+    tt_common_only(TT_NCRISC);
 }
 
 /* ------------------------------------------------------------------ */
@@ -122,8 +106,8 @@ void ncrisc_main(void)
 
 int brisc_main(void)
 {
-    volatile tt_result *r0 = &tt_results[TT_TRISC0];
-    volatile tt_result *r2 = &tt_results[TT_TRISC2];
+    TTResult *r0 = &tt_results[TT_TRISC0];
+    TTResult *r2 = &tt_results[TT_TRISC2];
     const uint32_t mb_t0 = TT_MBOX(TT_MBOX_T(0));
     const uint32_t mb_t2 = TT_MBOX(TT_MBOX_T(2));
     uint32_t v, step, words[T0_WORDS];
@@ -131,9 +115,7 @@ int brisc_main(void)
 
     tt_printf("mailbox (%s): TRISC0/TRISC2 -> BRISC mailboxes\n",
               TT_ARCH_NAME);
-    tt_results[TT_BRISC].errors = tt_common_checks(TT_BRISC,
-                                                   &tt_results[TT_BRISC]);
-    tt_results[TT_BRISC].magic = TT_RESULT_MAGIC;
+    tt_common_only(TT_BRISC);
 
     for (int k = 1; k <= 3; k++) {
         v = TT_REG(TT_MBOX(k) + 4);
@@ -165,11 +147,11 @@ int brisc_main(void)
     /* All that time TRISC0 stayed stalled on its fifth write */
     step = r0->step;
     tt_check(step == TT_MBOX_DEPTH, "TRISC0 stalled on the fifth write", step,
-          TT_MBOX_DEPTH);
+             TT_MBOX_DEPTH);
     for (int n = 0; n < T0_WORDS; n++) {
         words[n] = TT_REG(mb_t0);           /* the fifth may block */
         tt_check(words[n] == T0_WORD(n), "word popped from T0->B", words[n],
-              T0_WORD(n));
+                 T0_WORD(n));
     }
     ok = tt_wait_eq(&r0->step, T0_WORDS, 5000);
     tt_check(ok, "TRISC0 done after the pops", r0->step, T0_WORDS);
@@ -182,7 +164,7 @@ int brisc_main(void)
     /* Every core's own checks (mhartid, cfg0, local RAM) */
     tt_printf("  mhartid:");
     for (int c = 0; c < TT_NUM_CORES; c++) {
-        volatile tt_result *r = &tt_results[c];
+        TTResult *r = &tt_results[c];
 
         ok = tt_wait_eq(&r->magic, TT_RESULT_MAGIC, 5000);
         tt_check(ok, tt_core_name[c], 0, 1);
@@ -191,7 +173,7 @@ int brisc_main(void)
     }
     tt_printf("\n");
     tt_check(r2->data[0] == T2_TOKEN, "token TRISC2 got", r2->data[0],
-          T2_TOKEN);
+             T2_TOKEN);
     tt_printf("  TRISC0 qstatus: 0x%x with a SEMPOST held at the Wait Gate, "
               "0x%x once released (sem2=%u)\n", r0->data[0], r0->data[1],
               r0->data[2]);

@@ -19,23 +19,13 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "tt.h"
-
-#define TDMA                0xFFB11000u
-#define XMOV_SRC            (TDMA + 0x000)
-#define XMOV_DST            (TDMA + 0x004)
-#define XMOV_SIZE           (TDMA + 0x008)
-#define XMOV_DIR            (TDMA + 0x00C)
-#define COMMAND             (TDMA + 0x010)
-#define STATUS              (TDMA + 0x014)
-#define CMD_MOVER           0x40u
-#define DIR_L1_TO_L0        1u
+#include "tt_regs.h"
 
 #define CFG_BASE            0xFFEF0000u
 #define CFG0(w)             TT_REG(CFG_BASE + 4u * (w))
 #define IRAM                0xFFC00000u
 
 #define RESULT              0x39000u    /* the NCRISC programs write here */
-#define L1W(a, i)           (((volatile uint32_t *)(uintptr_t)(a))[i])
 #define SIG1                0x1CE0C0DEu
 #define SIG2                0x2CE0C0DEu
 
@@ -71,46 +61,16 @@ __asm__(".pushsection .rodata.ncrisc_img, \"a\"\n"
         "img2_end:\n"
         ".option pop\n"
         ".popsection\n");
-extern const char img1[], img1_auipc[], img1_end[];
-extern const char img2[], img2_auipc[], img2_end[];
+#define IMG1                TT_ASM_ADDR(img1)
+#define IMG1_AUIPC          TT_ASM_ADDR(img1_auipc)
+#define IMG1_END            TT_ASM_ADDR(img1_end)
+#define IMG2                TT_ASM_ADDR(img2)
+#define IMG2_AUIPC          TT_ASM_ADDR(img2_auipc)
+#define IMG2_END            TT_ASM_ADDR(img2_end)
 
-static uint32_t nfails, nchecks;
-
-static void check_at(uint32_t line, uint32_t got, uint32_t want)
+static uint32_t units(uint32_t start, uint32_t end)
 {
-    nchecks++;
-    if (got != want) {
-        nfails++;
-        tt_printf("  FAIL: mover_iram.c:%u: got 0x%x, expected 0x%x\n",
-                  line, got, want);
-    }
-}
-#define CHECK(got, want)    check_at(__LINE__, (got), (want))
-
-static uint32_t wait_movers_done(void)
-{
-    uint32_t st;
-
-    (void)TT_REG(STATUS);
-    do {
-        st = TT_REG(STATUS);
-    } while ((st & (1u | 0x08u)) != 0x08u);
-    return st;
-}
-
-static void tdma_xmov(uint32_t src16, uint32_t dst16, uint32_t size16,
-                      uint32_t dir)
-{
-    TT_REG(XMOV_SRC) = src16;
-    TT_REG(XMOV_DST) = dst16;
-    TT_REG(XMOV_SIZE) = size16;
-    TT_REG(XMOV_DIR) = dir;
-    TT_REG(COMMAND) = CMD_MOVER;
-}
-
-static uint32_t units(const char *start, const char *end)
-{
-    return (uint32_t)(end - start + 15) / 16;
+    return (end - start + 15) / 16;
 }
 
 void trisc_main(int t)
@@ -144,29 +104,28 @@ static void ncrisc_run_at(uint32_t pc)
 
 static void test_iram(void)
 {
-    uint32_t pc1 = IRAM + (uint32_t)(img1_auipc - img1);
-    uint32_t pc2 = IRAM + 0x100 + (uint32_t)(img2_auipc - img2);
+    uint32_t pc1 = IRAM + (IMG1_AUIPC - IMG1);
+    uint32_t pc2 = IRAM + 0x100 + (IMG2_AUIPC - IMG2);
 
     for (int i = 0; i < 4; i++) {
-        L1W(RESULT, i) = 0;
+        TT_WORD(RESULT, i) = 0;
     }
-    CHECK(((uintptr_t)img1 | (uintptr_t)img2) & 15, 0);
-    CHECK(units(img2, img2_end) <= 0x10, 1);
+    TT_CHECK((IMG1 | IMG2) & 15, 0);
+    TT_CHECK(units(IMG2, IMG2_END) <= 0x10, 1);
 
     /* NCRISC is still held from machine reset (SOFT_RESET_0 = 0x47000) */
-    CHECK(TT_REG(TT_SOFT_RESET_0) & TT_RESET_NCRISC, TT_RESET_NCRISC);
+    TT_CHECK(TT_REG(TT_SOFT_RESET_0) & TT_RESET_NCRISC, TT_RESET_NCRISC);
 
     /*
      * 1. TDMA-RISC: src img1 >> 4, dst 0x4000 (<< 4 = 0x40000, in
      * 0x40000..0x4ffff: MEM_NCRISC_IRAM_BASE + 0), L1_TO_L0; wait for
      * mover 0 idle and the queue empty; release NCRISC at 0xFFC00000.
      */
-    tdma_xmov((uint32_t)(uintptr_t)img1 >> 4, 0x4000, units(img1, img1_end),
-              DIR_L1_TO_L0);
-    CHECK(wait_movers_done(), 0x428);
+    tt_tdma_xmov(IMG1 >> 4, 0x4000, units(IMG1, IMG1_END), DIR_L1_TO_L0);
+    TT_CHECK(tt_wait_movers_done(), 0x428);
     ncrisc_run_at(IRAM);
-    CHECK(tt_wait_eq(&L1W(RESULT, 0), SIG1, 2000), 1);
-    CHECK(L1W(RESULT, 1), pc1);
+    TT_CHECK(tt_wait_eq(&TT_WORD(RESULT, 0), SIG1, 2000), 1);
+    TT_CHECK(TT_WORD(RESULT, 1), pc1);
 
     /*
      * 2. Hold NCRISC again; the XMOV instruction (pushed by BRISC into
@@ -175,26 +134,28 @@ static void test_iram(void)
      * finished once STATUS.mover_busy (the STALLWAIT mover signal) is 0.
      */
     ncrisc_hold(true);
-    CFG0(REG6 + 0) = (uint32_t)(uintptr_t)img2 >> 4;
+    CFG0(REG6 + 0) = IMG2 >> 4;
     CFG0(REG6 + 1) = 0x4010;
-    CFG0(REG6 + 2) = (DIR_L1_TO_L0 << 30) | units(img2, img2_end);
+    CFG0(REG6 + 2) = (DIR_L1_TO_L0 << 30) | units(IMG2, IMG2_END);
     (void)CFG0(REG6 + 2);
     tt_push(0, TT_INSN(0x40, 0));
     while (!(TT_REG(TT_INSTRN_BUF_STATUS) & (1u << 4))) {
+        /* until XMOV has left thread 0's FIFO */
     }
     while (TT_REG(STATUS) & 1) {
+        /* until the mover is idle */
     }
     ncrisc_run_at(IRAM + 0x100);
-    CHECK(tt_wait_eq(&L1W(RESULT, 2), SIG2, 2000), 1);
-    CHECK(L1W(RESULT, 3), pc2);
+    TT_CHECK(tt_wait_eq(&TT_WORD(RESULT, 2), SIG2, 2000), 1);
+    TT_CHECK(TT_WORD(RESULT, 3), pc2);
 
     /* 3. img1 is still at IRAM + 0 */
     ncrisc_hold(true);
-    L1W(RESULT, 0) = 0;
-    L1W(RESULT, 1) = 0;
+    TT_WORD(RESULT, 0) = 0;
+    TT_WORD(RESULT, 1) = 0;
     ncrisc_run_at(IRAM);
-    CHECK(tt_wait_eq(&L1W(RESULT, 0), SIG1, 2000), 1);
-    CHECK(L1W(RESULT, 1), pc1);
+    TT_CHECK(tt_wait_eq(&TT_WORD(RESULT, 0), SIG1, 2000), 1);
+    TT_CHECK(TT_WORD(RESULT, 1), pc1);
     ncrisc_hold(true);
 }
 
@@ -208,15 +169,14 @@ static void test_iram(void)
      * (TENSIX_CFG + 0x100).
      */
     for (int i = 0; i < 4; i++) {
-        L1W(0x40100, i) = 0x5E5E5E5Eu;
+        TT_WORD(0x40100, i) = 0x5E5E5E5Eu;
         CFG0(64 + i) = 0x11110000u + i;
     }
-    tdma_xmov((uint32_t)(uintptr_t)img1 >> 4, 0x4010, units(img1, img1 + 16),
-              DIR_L1_TO_L0);
-    CHECK(wait_movers_done(), 0x428);
+    tt_tdma_xmov(IMG1 >> 4, 0x4010, units(IMG1, IMG1 + 16), DIR_L1_TO_L0);
+    TT_CHECK(tt_wait_movers_done(), 0x428);
     for (uint32_t i = 0; i < 4; i++) {
-        CHECK(L1W(0x40100, i), 0x5E5E5E5Eu);
-        CHECK(CFG0(64 + i), 0x11110000u + i);
+        TT_CHECK(TT_WORD(0x40100, i), 0x5E5E5E5Eu);
+        TT_CHECK(CFG0(64 + i), 0x11110000u + i);
     }
 }
 
@@ -227,11 +187,5 @@ int brisc_main(void)
     tt_printf("mover_iram (%s): NCRISC IRAM through the mover\n",
               TT_ARCH_NAME);
     test_iram();
-    if (nfails) {
-        tt_printf("  %u of %u checks failed\n", nfails, nchecks);
-        return 1;
-    }
-    tt_printf("  %u checks\n", nchecks);
-    tt_puts("mover_iram: all checks passed\n");
-    return 0;
+    return tt_summary("mover_iram", tt_nfails, tt_nchecks);
 }

@@ -25,25 +25,8 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "tt.h"
+#include "tt_regs.h"
 
-#define TDMA                0xFFB11000u
-#define XMOV_SRC            (TDMA + 0x000)
-#define XMOV_DST            (TDMA + 0x004)
-#define XMOV_SIZE           (TDMA + 0x008)
-#define XMOV_DIR            (TDMA + 0x00C)
-#define COMMAND             (TDMA + 0x010)
-#define STATUS              (TDMA + 0x014)
-#define PACKED_SIZE(p, t)   (TDMA + 0x018 + 0x100 * (p) + 0x40 * (t))
-#define ACC_PACKED_SIZE(p, t) (TDMA + 0x01C + 0x100 * (p) + 0x40 * (t))
-#define ALL_ZERO_FLAGS(p)   (TDMA + 0x020 + 0x100 * (p))
-#define CLK_GATE_EN         (TDMA + 0x024)
-#define CLK_GATE_HYST       (TDMA + 0x028)
-#define XMOV_L1_BASE        (TDMA + 0x02C)
-#define FIFO_STATUS         (TDMA + 0x038)
-#define SCALER0             (TDMA + 0x03C)
-#define SCALER1             (TDMA + 0x13C)
-
-#define CMD_MOVER           0x40u
 #define CMD_WAIT            0x46u
 #define CMD_L1_WRITE32      0x666u      /* 0x66, bits 10:9 set */
 #define CMD_L1_WRITE64      0x766u      /* ... and bit 8: 64 bits */
@@ -63,7 +46,6 @@
 #define SR_MOVER            (1u << 6)
 #define SR_TDMA_RISC        (1u << 8)
 
-#define L1W(a, i)           (((volatile uint32_t *)(uintptr_t)(a))[i])
 #define SRC                 0x35000u    /* R(i) */
 #define DST                 0x35100u
 #define ZF                  0x35200u
@@ -85,29 +67,16 @@ __asm__(".pushsection .text.start, \"ax\"\n"
         ".globl mover_low_buf\n"
         "mover_low_buf: .space 64\n"
         ".popsection\n");
-extern uint32_t mover_low_buf[16];
+#define LOW_BUF             TT_ASM_ADDR(mover_low_buf)
 
 /* ------------------------------------------------------------------ */
-/* Checks (BRISC)                                                     */
+/* BRISC helpers                                                      */
 /* ------------------------------------------------------------------ */
-
-static uint32_t nfails, nchecks;
-
-static void check_at(uint32_t line, uint32_t got, uint32_t want)
-{
-    nchecks++;
-    if (got != want) {
-        nfails++;
-        tt_printf("  FAIL: mover_tdma.c:%u: got 0x%x, expected 0x%x\n",
-                  line, got, want);
-    }
-}
-#define CHECK(got, want)    check_at(__LINE__, (got), (want))
 
 static void fill(uint32_t a, int n, uint32_t v)
 {
     for (int i = 0; i < n; i++) {
-        L1W(a, i) = v;
+        TT_WORD(a, i) = v;
     }
 }
 
@@ -116,31 +85,8 @@ static void fill_s(uint32_t base16, int n)
     uint32_t a = base16 << 4;
 
     for (int i = 0; i < n; i++) {
-        L1W(a, i) = S(a, i);
+        TT_WORD(a, i) = S(a, i);
     }
-}
-
-/* tdma_xmov() of tt-metal's firmware API */
-static void tdma_xmov(uint32_t src16, uint32_t dst16, uint32_t size16,
-                      uint32_t dir)
-{
-    TT_REG(XMOV_SRC) = src16;
-    TT_REG(XMOV_DST) = dst16;
-    TT_REG(XMOV_SIZE) = size16;
-    TT_REG(XMOV_DIR) = dir;
-    TT_REG(COMMAND) = CMD_MOVER;
-}
-
-/* wait_tdma_movers_done(): dummy read, then poll for idle + empty */
-static uint32_t wait_movers_done(void)
-{
-    uint32_t st;
-
-    (void)TT_REG(STATUS);
-    do {
-        st = TT_REG(STATUS);
-    } while ((st & (1u | 0x08u)) != 0x08u);
-    return st;
 }
 
 static void l1_write_cmd(uint32_t cmd, uint32_t dst, uint32_t lo,
@@ -156,38 +102,42 @@ static void l1_write_cmd(uint32_t cmd, uint32_t dst, uint32_t lo,
 /* The other cores                                                    */
 /* ------------------------------------------------------------------ */
 
+/* Shared between the cores (volatile) */
 static volatile uint32_t t0_ready, go_t0, go_t1, go_nc;
-static volatile uint32_t t0_base_read, t1_base_read, nc_base_read;
+static volatile uint32_t t0_base_read, t1_base_read, nc_base_read; /* too */
 
 void trisc_main(int t)
 {
-    volatile tt_result *r = &tt_results[TT_TRISC0 + t];
+    TTResult *r = &tt_results[TT_TRISC0 + t];
 
     r->errors = tt_common_checks(TT_TRISC0 + t, r);
     if (t == 0) {
         TT_REG(XMOV_L1_BASE) = BASE_T0;
         t0_ready = 1;
         while (!go_t0) {
+            /* until BRISC says go */
         }
         t0_base_read = TT_REG(XMOV_L1_BASE);
     } else if (t == 1) {
         while (!go_t1) {
+            /* until BRISC says go */
         }
         TT_REG(XMOV_L1_BASE) = BASE_T1;
         t1_base_read = TT_REG(XMOV_L1_BASE);
         /* src = MovCmdBase[T1] + 0, CFG 0x10 << 4 = Config[0][64], 1 unit */
         TT_REG(COMMAND) = COMPACT_CMD(0, 0x10, 1);
-        (void)wait_movers_done();
+        (void)tt_wait_movers_done();
     }
     r->magic = TT_RESULT_MAGIC;
 }
 
 void ncrisc_main(void)
 {
-    volatile tt_result *r = &tt_results[TT_NCRISC];
+    TTResult *r = &tt_results[TT_NCRISC];
 
     r->errors = tt_common_checks(TT_NCRISC, r);
     while (!go_nc) {
+        /* until BRISC says go */
     }
 #if defined(TT_ARCH_WH)
     nc_base_read = TT_REG(XMOV_L1_BASE);
@@ -207,26 +157,26 @@ void ncrisc_main(void)
 static void test_status_and_params(void)
 {
     /* Idle after reset */
-    CHECK(TT_REG(STATUS), ST_IDLE);
+    TT_CHECK(TT_REG(STATUS), ST_IDLE);
     /* The parameter and command registers read as 0 */
     TT_REG(XMOV_SRC) = 0x12345678u;
     TT_REG(XMOV_DST) = 0x9ABCDEF0u;
     TT_REG(XMOV_SIZE) = 0x0F0F0F0Fu;
     TT_REG(XMOV_DIR) = 0x3u;
-    CHECK(TT_REG(XMOV_SRC), 0);
-    CHECK(TT_REG(XMOV_DST), 0);
-    CHECK(TT_REG(XMOV_SIZE), 0);
-    CHECK(TT_REG(XMOV_DIR), 0);
-    CHECK(TT_REG(COMMAND), 0);
+    TT_CHECK(TT_REG(XMOV_SRC), 0);
+    TT_CHECK(TT_REG(XMOV_DST), 0);
+    TT_CHECK(TT_REG(XMOV_SIZE), 0);
+    TT_CHECK(TT_REG(XMOV_DIR), 0);
+    TT_CHECK(TT_REG(COMMAND), 0);
     /* Writing STATUS has no effect */
     TT_REG(STATUS) = 0xFFFFFFFFu;
-    CHECK(TT_REG(STATUS), ST_IDLE);
+    TT_CHECK(TT_REG(STATUS), ST_IDLE);
 }
 
 static void test_noncompact(void)
 {
     for (int i = 0; i < 16; i++) {
-        L1W(SRC, i) = R(i);
+        TT_WORD(SRC, i) = R(i);
     }
 
     /*
@@ -235,13 +185,13 @@ static void test_noncompact(void)
      * Afterwards the queue has drained and the credit is back: idle.
      */
     fill(DST, 12, FILL_CC);
-    tdma_xmov(SRC >> 4, DST >> 4, 0x10002, 7);
-    CHECK(wait_movers_done(), ST_IDLE);
+    tt_tdma_xmov(SRC >> 4, DST >> 4, 0x10002, 7);
+    TT_CHECK(tt_wait_movers_done(), ST_IDLE);
     for (int i = 0; i < 8; i++) {
-        CHECK(L1W(DST, i), R(i));
+        TT_CHECK(TT_WORD(DST, i), R(i));
     }
     for (int i = 8; i < 12; i++) {
-        CHECK(L1W(DST, i), FILL_CC);
+        TT_CHECK(TT_WORD(DST, i), FILL_CC);
     }
 
     /* L0 -> L1 (0): zero fill of 1 unit at ZF, with "mover 1" in 15:8 */
@@ -251,28 +201,28 @@ static void test_noncompact(void)
     TT_REG(XMOV_SIZE) = 1;
     TT_REG(XMOV_DIR) = 0;
     TT_REG(COMMAND) = CMD_MOVER | (1u << 8);
-    CHECK(wait_movers_done(), ST_IDLE);
+    TT_CHECK(tt_wait_movers_done(), ST_IDLE);
     for (int i = 0; i < 4; i++) {
-        CHECK(L1W(ZF, i), 0);
-        CHECK(L1W(ZF, 4 + i), 0xFFFFFFFFu);
+        TT_CHECK(TT_WORD(ZF, i), 0);
+        TT_CHECK(TT_WORD(ZF, 4 + i), 0xFFFFFFFFu);
     }
 
     /*
      * L1 -> "L0" (1): Dst 0x10 << 4 = 0x100 -> TENSIX_CFG_BASE + 0x100 =
      * Config[0][64]; 2 units = words 64..71 = R(0..7).
      */
-    tdma_xmov(SRC >> 4, 0x10, 2, 1);
-    CHECK(wait_movers_done(), ST_IDLE);
+    tt_tdma_xmov(SRC >> 4, 0x10, 2, 1);
+    TT_CHECK(tt_wait_movers_done(), ST_IDLE);
     for (uint32_t k = 0; k < 8; k++) {
-        CHECK(CFG0(W0 + k), R(k));
+        TT_CHECK(CFG0(W0 + k), R(k));
     }
 
     /* L0 -> "L0" (2): zero fill of Config[0][68..71] (offset 0x110) */
-    tdma_xmov(SRC >> 4, 0x11, 1, 2);
-    CHECK(wait_movers_done(), ST_IDLE);
+    tt_tdma_xmov(SRC >> 4, 0x11, 1, 2);
+    TT_CHECK(tt_wait_movers_done(), ST_IDLE);
     for (uint32_t k = 0; k < 4; k++) {
-        CHECK(CFG0(W0 + k), R(k));
-        CHECK(CFG0(W0 + 4 + k), 0);
+        TT_CHECK(CFG0(W0 + k), R(k));
+        TT_CHECK(CFG0(W0 + 4 + k), 0);
     }
 }
 
@@ -284,22 +234,22 @@ static void test_other_commands(void)
      */
     fill(WR, 8, 0x11111111u);
     l1_write_cmd(CMD_L1_WRITE32, WR, 0xDEADBEEFu, 0x0BADF00Du);
-    CHECK(wait_movers_done(), ST_IDLE);
+    TT_CHECK(tt_wait_movers_done(), ST_IDLE);
     l1_write_cmd(CMD_L1_WRITE64, WR + 8, 0xCAFEF00Du, 0x600DD00Du);
-    CHECK(wait_movers_done(), ST_IDLE);
-    CHECK(L1W(WR, 0), 0xDEADBEEFu);
-    CHECK(L1W(WR, 1), 0x11111111u);
-    CHECK(L1W(WR, 2), 0xCAFEF00Du);
-    CHECK(L1W(WR, 3), 0x600DD00Du);
-    CHECK(L1W(WR, 4), 0x11111111u);
+    TT_CHECK(tt_wait_movers_done(), ST_IDLE);
+    TT_CHECK(TT_WORD(WR, 0), 0xDEADBEEFu);
+    TT_CHECK(TT_WORD(WR, 1), 0x11111111u);
+    TT_CHECK(TT_WORD(WR, 2), 0xCAFEF00Du);
+    TT_CHECK(TT_WORD(WR, 3), 0x600DD00Du);
+    TT_CHECK(TT_WORD(WR, 4), 0x11111111u);
 
     /* Mover wait (0x46) and NOP (0x89), compact and not: no effect */
     TT_REG(COMMAND) = CMD_WAIT;
     TT_REG(COMMAND) = COMPACT | CMD_WAIT;
     TT_REG(COMMAND) = CMD_NOP;
     TT_REG(COMMAND) = COMPACT | CMD_NOP;    /* 0x80000089 */
-    CHECK(wait_movers_done(), ST_IDLE);
-    CHECK(L1W(WR, 0), 0xDEADBEEFu);
+    TT_CHECK(tt_wait_movers_done(), ST_IDLE);
+    TT_CHECK(TT_WORD(WR, 0), 0xDEADBEEFu);
 
     /*
      * More commands back to back than the queue holds (4), each with
@@ -310,15 +260,15 @@ static void test_other_commands(void)
     for (uint32_t k = 0; k < 6; k++) {
         l1_write_cmd(CMD_L1_WRITE32, WR + 0x20 + 4 * k, 0xA5A50000u + k, 0);
     }
-    CHECK(wait_movers_done(), ST_IDLE);
+    TT_CHECK(tt_wait_movers_done(), ST_IDLE);
     for (uint32_t k = 0; k < 6; k++) {
-        CHECK(L1W(WR + 0x20, k), 0xA5A50000u + k);
+        TT_CHECK(TT_WORD(WR + 0x20, k), 0xA5A50000u + k);
     }
 }
 
 static void test_compact(void)
 {
-    uint32_t low = (uint32_t)(uintptr_t)mover_low_buf;
+    uint32_t low = LOW_BUF;
 
     fill_s(BASE_B, 16);
     fill_s(BASE_T1, 16);
@@ -326,31 +276,31 @@ static void test_compact(void)
 
     /* XMOV_L1_BASE_ADDR reads back this core's (RISCV B's) value */
     TT_REG(XMOV_L1_BASE) = BASE_B;
-    CHECK(TT_REG(XMOV_L1_BASE), BASE_B);
+    TT_CHECK(TT_REG(XMOV_L1_BASE), BASE_B);
 
     /*
      * L1 -> CFG: Src = 0x3600 + 2 -> byte 0x36020 = S(BASE_B, 8..11),
      * Dst = 0x10 -> Config[0][64..67], Count = 1 unit.
      */
     TT_REG(COMMAND) = COMPACT_CMD(2, 0x10, 1);
-    CHECK(wait_movers_done(), ST_IDLE);
+    TT_CHECK(tt_wait_movers_done(), ST_IDLE);
     for (uint32_t k = 0; k < 4; k++) {
-        CHECK(CFG0(W0 + k), S(BASE_B << 4, 8 + k));
+        TT_CHECK(CFG0(W0 + k), S(BASE_B << 4, 8 + k));
     }
 
     /*
      * L1 -> L1 (bit 30): Src = 0x3601 -> 0x36010 = S(BASE_B, 4..11),
      * Dst = low >> 4 (byte address < 0x1000), 2 units.
      */
-    CHECK(low < 0x1000 - 64 && (low & 15) == 0, 1);
+    TT_CHECK(low < 0x1000 - 64 && (low & 15) == 0, 1);
     for (int i = 0; i < 16; i++) {
-        ((volatile uint32_t *)mover_low_buf)[i] = FILL_CC;
+        TT_WORD(low, i) = FILL_CC;
     }
     TT_REG(COMMAND) = COMPACT_L1_L1 | COMPACT_CMD(1, low >> 4, 2);
-    CHECK(wait_movers_done(), ST_IDLE);
+    TT_CHECK(tt_wait_movers_done(), ST_IDLE);
     for (int i = 0; i < 8; i++) {
-        CHECK(((volatile uint32_t *)mover_low_buf)[i], S(BASE_B << 4, 4 + i));
-        CHECK(((volatile uint32_t *)mover_low_buf)[8 + i], FILL_CC);
+        TT_CHECK(TT_WORD(low, i), S(BASE_B << 4, 4 + i));
+        TT_CHECK(TT_WORD(low, 8 + i), FILL_CC);
     }
 
     /*
@@ -361,19 +311,19 @@ static void test_compact(void)
     go_t1 = 1;
     if (!tt_wait_eq(&tt_results[TT_TRISC1].magic, TT_RESULT_MAGIC, 2000)) {
         tt_printf("  FAIL: TRISC1 did not finish\n");
-        nfails++;
+        tt_nfails++;
     }
-    CHECK(t1_base_read, BASE_T1);
-    CHECK(TT_REG(XMOV_L1_BASE), BASE_B);
+    TT_CHECK(t1_base_read, BASE_T1);
+    TT_CHECK(TT_REG(XMOV_L1_BASE), BASE_B);
     /* TRISC0 still reads its own 0x3800 */
     go_t0 = 1;
     if (!tt_wait_eq(&tt_results[TT_TRISC0].magic, TT_RESULT_MAGIC, 2000)) {
         tt_printf("  FAIL: TRISC0 did not finish\n");
-        nfails++;
+        tt_nfails++;
     }
-    CHECK(t0_base_read, BASE_T0);
+    TT_CHECK(t0_base_read, BASE_T0);
     for (uint32_t k = 0; k < 4; k++) {
-        CHECK(CFG0(W0 + k), S(BASE_T1 << 4, k));
+        TT_CHECK(CFG0(W0 + k), S(BASE_T1 << 4, k));
     }
 
     /*
@@ -388,17 +338,17 @@ static void test_compact(void)
     go_nc = 1;
     if (!tt_wait_eq(&tt_results[TT_NCRISC].magic, TT_RESULT_MAGIC, 2000)) {
         tt_printf("  FAIL: NCRISC did not finish\n");
-        nfails++;
+        tt_nfails++;
     }
-    (void)wait_movers_done();
+    (void)tt_wait_movers_done();
 #if defined(TT_ARCH_WH)
-    CHECK(nc_base_read, BASE_T0);
+    TT_CHECK(nc_base_read, BASE_T0);
     for (uint32_t k = 0; k < 4; k++) {
-        CHECK(CFG0(W0 + k), S(BASE_T0 << 4, 4 + k));
+        TT_CHECK(CFG0(W0 + k), S(BASE_T0 << 4, 4 + k));
     }
 #else
     for (uint32_t k = 0; k < 4; k++) {
-        CHECK(CFG0(W0 + k), 0x44440000u + k);
+        TT_CHECK(CFG0(W0 + k), 0x44440000u + k);
     }
 #endif
 }
@@ -413,11 +363,11 @@ static void test_soft_reset(void)
      */
     fill(DST, 8, FILL_CC);
     TT_REG(TT_SOFT_RESET_0) = sr | SR_MOVER;
-    tdma_xmov(SRC >> 4, DST >> 4, 1, 3);
-    CHECK(wait_movers_done(), ST_IDLE);
+    tt_tdma_xmov(SRC >> 4, DST >> 4, 1, 3);
+    TT_CHECK(tt_wait_movers_done(), ST_IDLE);
     TT_REG(TT_SOFT_RESET_0) = sr;
     for (int i = 0; i < 8; i++) {
-        CHECK(L1W(DST, i), FILL_CC);
+        TT_CHECK(TT_WORD(DST, i), FILL_CC);
     }
 
     /*
@@ -428,20 +378,20 @@ static void test_soft_reset(void)
     TT_REG(XMOV_L1_BASE) = 0x3999;
     TT_REG(COMMAND) = COMPACT_L1_L1 | COMPACT_CMD(0, DST >> 4, 1);
     TT_REG(TT_SOFT_RESET_0) = sr;
-    CHECK(TT_REG(XMOV_L1_BASE), BASE_B);
+    TT_CHECK(TT_REG(XMOV_L1_BASE), BASE_B);
     for (int i = 0; i < 8; i++) {
-        CHECK(L1W(DST, i), FILL_CC);
+        TT_CHECK(TT_WORD(DST, i), FILL_CC);
     }
-    CHECK(TT_REG(STATUS), ST_IDLE);
+    TT_CHECK(TT_REG(STATUS), ST_IDLE);
 }
 
 static void test_config_regs(void)
 {
     /* CLK_GATE_EN: UnpackRegAddrRaw = new_val & 0xffffff7f */
     TT_REG(CLK_GATE_EN) = 0x3F;
-    CHECK(TT_REG(CLK_GATE_EN), 0x3F);
+    TT_CHECK(TT_REG(CLK_GATE_EN), 0x3F);
     TT_REG(CLK_GATE_EN) = 0xFFFFFFFFu;
-    CHECK(TT_REG(CLK_GATE_EN), 0xFFFFFF7Fu);
+    TT_CHECK(TT_REG(CLK_GATE_EN), 0xFFFFFF7Fu);
     TT_REG(CLK_GATE_EN) = 0;
 
     /*
@@ -450,42 +400,42 @@ static void test_config_regs(void)
      * Unpackers[n].SetRegAcc bit 16 clear).  1 | 2 << 9 | 3 << 18.
      */
     TT_REG(SCALER0) = 0x000C0401u;
-    CHECK(TT_REG(SCALER0), 0x000C0401u);
-    CHECK(TT_REG(SCALER1), 0x000C0401u);
+    TT_CHECK(TT_REG(SCALER0), 0x000C0401u);
+    TT_CHECK(TT_REG(SCALER1), 0x000C0401u);
     /*
      * CLK_GATE_HYST: Scaler2Raw = v & 0x01ff007f; SetScaler(3, v) only
      * touches SetRegHiScaler[3], which ScalarsAndStatus does not show.
      */
     TT_REG(CLK_GATE_HYST) = 0xFFFFFFFFu;
-    CHECK(TT_REG(CLK_GATE_HYST), 0x01FF007Fu);
-    CHECK(TT_REG(SCALER0), 0x000C0401u);
+    TT_CHECK(TT_REG(CLK_GATE_HYST), 0x01FF007Fu);
+    TT_CHECK(TT_REG(SCALER0), 0x000C0401u);
     /* 0x13C also performs SetScaler(0, v): all 27 bits set */
     TT_REG(SCALER1) = 0xFFFFFFFFu;
-    CHECK(TT_REG(SCALER0), 0x07FFFFFFu);
+    TT_CHECK(TT_REG(SCALER0), 0x07FFFFFFu);
     TT_REG(SCALER0) = 0;
-    CHECK(TT_REG(SCALER1), 0);
+    TT_CHECK(TT_REG(SCALER1), 0);
 
     /*
      * FIFO_PACKED_TILE_STATUS: write = SetPackRegAddr(v); read =
      * PackRegAddrRaw << 8 | the four FIFOs' empty bits (0, 2, 4, 6).
      */
-    CHECK(TT_REG(FIFO_STATUS), 0x55);
+    TT_CHECK(TT_REG(FIFO_STATUS), 0x55);
     TT_REG(FIFO_STATUS) = 0x00123456u;
-    CHECK(TT_REG(FIFO_STATUS), 0x12345655u);
+    TT_CHECK(TT_REG(FIFO_STATUS), 0x12345655u);
     TT_REG(FIFO_STATUS) = 0;
 
     /* No packer has produced anything: sizes, accumulators, flags are 0 */
     for (int p = 0; p < 4; p++) {
         for (int t = 0; t < 3; t++) {
-            CHECK(TT_REG(PACKED_SIZE(p, t)), 0);
-            CHECK(TT_REG(ACC_PACKED_SIZE(p, t)), 0);
+            TT_CHECK(TT_REG(PACKED_SIZE(p, t)), 0);
+            TT_CHECK(TT_REG(ACC_PACKED_SIZE(p, t)), 0);
         }
-        CHECK(TT_REG(ALL_ZERO_FLAGS(p)), 0);
+        TT_CHECK(TT_REG(ALL_ZERO_FLAGS(p)), 0);
     }
     /* INITIAL_PACK_ACC for all packers: accumulators stay 0 */
     TT_REG(ACC_PACKED_SIZE(0, 0)) = 0x000F1234u;
-    CHECK(TT_REG(ACC_PACKED_SIZE(2, 1)), 0);
-    CHECK(TT_REG(STATUS), ST_IDLE);
+    TT_CHECK(TT_REG(ACC_PACKED_SIZE(2, 1)), 0);
+    TT_CHECK(TT_REG(STATUS), ST_IDLE);
 }
 
 int brisc_main(void)
@@ -511,14 +461,8 @@ int brisc_main(void)
         if (tt_results[c].errors) {
             tt_printf("  FAIL: %s common checks: 0x%x\n", tt_core_name[c],
                       tt_results[c].errors);
-            nfails++;
+            tt_nfails++;
         }
     }
-    if (nfails) {
-        tt_printf("  %u of %u checks failed\n", nfails, nchecks);
-        return 1;
-    }
-    tt_printf("  %u checks\n", nchecks);
-    tt_puts("mover_tdma: all checks passed\n");
-    return 0;
+    return tt_summary("mover_tdma", tt_nfails, tt_nchecks);
 }

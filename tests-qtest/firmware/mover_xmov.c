@@ -5,8 +5,9 @@
  * XMOV, then STALLWAIT (block B1, mover condition: Wormhole C12,
  * Blackhole C9) + SEMPOST and TTSync, so the checks run only once the
  * mover is done.  It covers the four directions, both Config states
- * (StateID 1 set with SETC16), the "& 0xffff" of Buffer_size, the three TENSIX_CFG layouts (Config[0], Config[1],
- * Blackhole's ConfigDualWrite), a discarded destination, the mover held
+ * (StateID 1 set with SETC16), the "& 0xffff" of Buffer_size, the three
+ * TENSIX_CFG layouts (Config[0], Config[1], Blackhole's
+ * ConfigDualWrite), a discarded destination, the mover held
  * in soft reset (XMOV discarded) and the glue held in soft reset (XMOV
  * does not start until released).  BRISC prints the failures.
  *
@@ -57,7 +58,6 @@
 #define DST4                0x35200u
 #define DST5                0x35300u
 #define SENT                0x20100u    /* sentinel for the discard case */
-#define L1W(a, i)           (((volatile uint32_t *)(uintptr_t)(a))[i])
 
 #define P(i)                (0xC0DE0000u + 0x111u * (i))
 #define Q(i)                (0xA0B0C000u + (i))
@@ -75,8 +75,8 @@
 typedef struct fail_rec {
     uint32_t line, got, want;
 } fail_rec;
-static volatile fail_rec fails[MAX_FAILS];
-static volatile uint32_t nfails, nchecks;
+static volatile fail_rec fails[MAX_FAILS];  /* TRISC0's, read by BRISC */
+static volatile uint32_t nfails, nchecks;   /* likewise */
 
 static void check_at(uint32_t line, uint32_t got, uint32_t want)
 {
@@ -96,12 +96,14 @@ static void check_at(uint32_t line, uint32_t got, uint32_t want)
 static void fill(uint32_t a, int n, uint32_t v)
 {
     for (int i = 0; i < n; i++) {
-        L1W(a, i) = v;
+        TT_WORD(a, i) = v;
     }
 }
 
-/* Config[0] REG6 = {src, dst, size_dir}; read back so the stores finish
- * before the XMOV push (BackendConfiguration.md, "danger one") */
+/*
+ * Config[0] REG6 = {src, dst, size_dir}; read back so the stores finish
+ * before the XMOV push (BackendConfiguration.md, "danger one")
+ */
 static void set_reg6(int st, uint32_t src16, uint32_t dst16, uint32_t sd)
 {
     CFG(st, REG6 + 0) = src16;
@@ -134,10 +136,10 @@ static void trisc0(void)
     uint32_t sr;
 
     for (int i = 0; i < 64; i++) {
-        L1W(SRC, i) = P(i);
+        TT_WORD(SRC, i) = P(i);
     }
     for (int i = 0; i < 16; i++) {
-        L1W(CS, i) = Q(i);
+        TT_WORD(CS, i) = Q(i);
     }
     for (uint32_t k = 0; k < 8; k++) {
         CFG(0, W0 + k) = CFG0_INIT(k);
@@ -155,13 +157,13 @@ static void trisc0(void)
     set_reg6(1, SRC >> 4, ALT >> 4, SIZE_DIR(2, DIR_L1_TO_L1));
     xmov(SRC >> 4, DST >> 4, SIZE_DIR(4, DIR_L1_TO_L1));
     for (int i = 0; i < 16; i++) {
-        CHECK(L1W(DST, i), P(i));
+        CHECK(TT_WORD(DST, i), P(i));
     }
     for (int i = 16; i < 32; i++) {
-        CHECK(L1W(DST, i), FILL_CC);
+        CHECK(TT_WORD(DST, i), FILL_CC);
     }
     for (int i = 0; i < 16; i++) {
-        CHECK(L1W(ALT, i), FILL_EE);
+        CHECK(TT_WORD(ALT, i), FILL_EE);
     }
 
     /*
@@ -178,11 +180,11 @@ static void trisc0(void)
     TTI(SETC16_STATE_ID(0));
     tt_ttsync();
     for (int i = 0; i < 4; i++) {
-        CHECK(L1W(DST5, i), P(16 + i));
-        CHECK(L1W(DST5, 4 + i), FILL_CC);
+        CHECK(TT_WORD(DST5, i), P(16 + i));
+        CHECK(TT_WORD(DST5, 4 + i), FILL_CC);
     }
     for (int i = 0; i < 8; i++) {
-        CHECK(L1W(DST4, i), FILL_CC);
+        CHECK(TT_WORD(DST4, i), FILL_CC);
     }
 
     /*
@@ -193,10 +195,10 @@ static void trisc0(void)
     fill(ZF, 16, 0xFFFFFFFFu);
     xmov(SRC >> 4, ZF >> 4, SIZE_DIR(0x10002, DIR_L0_TO_L1));
     for (int i = 0; i < 8; i++) {
-        CHECK(L1W(ZF, i), 0);
+        CHECK(TT_WORD(ZF, i), 0);
     }
     for (int i = 8; i < 16; i++) {
-        CHECK(L1W(ZF, i), 0xFFFFFFFFu);
+        CHECK(TT_WORD(ZF, i), 0xFFFFFFFFu);
     }
 
     /*
@@ -263,7 +265,7 @@ static void trisc0(void)
     }
     xmov(SRC >> 4, SENT >> 4, SIZE_DIR(1, DIR_L1_TO_L0));
     for (uint32_t k = 0; k < 4; k++) {
-        CHECK(L1W(SENT, k), 0x5E5E5E5Eu);
+        CHECK(TT_WORD(SENT, k), 0x5E5E5E5Eu);
         CHECK(CFG(0, W0 + k), CFG0_INIT(k));
     }
 
@@ -278,11 +280,11 @@ static void trisc0(void)
     xmov(SRC >> 4, DST2 >> 4, SIZE_DIR(1, DIR_L1_TO_L1));
     TT_REG(TT_SOFT_RESET_0) = sr;
     for (int i = 0; i < 8; i++) {
-        CHECK(L1W(DST2, i), FILL_CC);
+        CHECK(TT_WORD(DST2, i), FILL_CC);
     }
     xmov(SRC >> 4, DST2 >> 4, SIZE_DIR(1, DIR_L1_TO_L1));
     for (int i = 0; i < 4; i++) {
-        CHECK(L1W(DST2, i), P(i));
+        CHECK(TT_WORD(DST2, i), P(i));
     }
 
     /*
@@ -297,21 +299,21 @@ static void trisc0(void)
     TTI(TT_XMOV);
     CHECK(TT_CSR_READ(TT_CSR_QSTATUS) & (1u << 3), 1u << 3);
     for (int i = 0; i < 4; i++) {
-        CHECK(L1W(DST3, i), FILL_CC);
+        CHECK(TT_WORD(DST3, i), FILL_CC);
     }
     TT_REG(TT_SOFT_RESET_0) = sr;
     TTI(TT_STALLWAIT(TT_BLOCK_SYNC, COND_MOVER));
     TTI(TT_SEMPOST(1u << 7));
     tt_ttsync();
     for (int i = 0; i < 4; i++) {
-        CHECK(L1W(DST3, i), P(4 + i));
-        CHECK(L1W(DST3, 4 + i), FILL_CC);
+        CHECK(TT_WORD(DST3, i), P(4 + i));
+        CHECK(TT_WORD(DST3, 4 + i), FILL_CC);
     }
 }
 
 void trisc_main(int t)
 {
-    volatile tt_result *r = &tt_results[TT_TRISC0 + t];
+    TTResult *r = &tt_results[TT_TRISC0 + t];
 
     r->errors = tt_common_checks(TT_TRISC0 + t, r);
     if (t == 0) {
@@ -330,7 +332,7 @@ void ncrisc_main(void)
 
 int brisc_main(void)
 {
-    volatile tt_result *r0 = &tt_results[TT_TRISC0];
+    TTResult *r0 = &tt_results[TT_TRISC0];
     uint32_t n;
 
     tt_printf("mover_xmov (%s): XMOV from Tensix thread 0\n", TT_ARCH_NAME);
@@ -350,11 +352,5 @@ int brisc_main(void)
         tt_printf("  FAIL: mover_xmov.c:%u: got 0x%x, expected 0x%x\n",
                   fails[i].line, fails[i].got, fails[i].want);
     }
-    if (n) {
-        tt_printf("  %u of %u checks failed\n", n, nchecks);
-        return 1;
-    }
-    tt_printf("  %u checks\n", nchecks);
-    tt_puts("mover_xmov: all checks passed\n");
-    return 0;
+    return tt_summary("mover_xmov", n, nchecks);
 }

@@ -18,6 +18,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "tt.h"
+#include "tt_regs.h"
 
 #if defined(TT_ARCH_BH)
 #define NOC_BUF_STRIDE      0x800u
@@ -64,25 +65,6 @@
 #define TAG_ID(id)          ((uint32_t)(id) << 10)
 #define ROUTER_CFG_2        3
 
-enum {
-    MST_ATOMIC_RESP_RECEIVED = 0x0,
-    MST_WR_ACK_RECEIVED = 0x1,
-    MST_RD_RESP_RECEIVED = 0x2,
-    MST_RD_DATA_WORD_RECEIVED = 0x3,
-    MST_CMD_ACCEPTED = 0x4,
-    MST_POSTED_WR_DATA_WORD_SENT = 0x9,
-    MST_NONPOSTED_WR_DATA_WORD_SENT = 0x8,
-    MST_NONPOSTED_WR_REQ_SENT = 0xA,
-    MST_POSTED_WR_REQ_SENT = 0xB,
-    MST_REQS_OUTSTANDING_ID0 = 0x10,
-    SLV_WR_ACK_SENT = 0x31,
-    SLV_REQ_ACCEPTED = 0x34,
-    SLV_RD_REQ_RECEIVED = 0x35,
-    SLV_NONPOSTED_ATOMIC_RECEIVED = 0x36,
-    SLV_NONPOSTED_WR_REQ_RECEIVED = 0x3A,
-    SLV_POSTED_WR_REQ_RECEIVED = 0x3B,
-};
-
 /* L1 areas (the image lives below 0x20000) */
 #define AREA(n)             (0x40000u + 0x10000u * (n))
 #define SRC(n)              (AREA(n) + 0x0000u)
@@ -100,8 +82,6 @@ enum {
 #define LEN2                64u
 #define ROUNDS              100u
 
-#define L1W(a)              (*(volatile uint32_t *)(uintptr_t)(a))
-#define L1B(a)              (*(volatile uint8_t *)(uintptr_t)(a))
 
 /* Failures of one core: count and the first one */
 typedef struct fails {
@@ -243,7 +223,7 @@ static void inline_write(fails *f, int n, noc_state *s, uint32_t xy,
 static void check_bytes(fails *f, uint32_t addr, uint8_t seed, uint32_t len)
 {
     for (uint32_t i = 0; i < len; i++) {
-        CHECK_EQ(f, L1B(addr + i), (uint8_t)(seed + 3 * i));
+        CHECK_EQ(f, TT_REG8(addr + i), (uint8_t)(seed + 3 * i));
     }
 }
 
@@ -282,9 +262,9 @@ static void run_noc(fails *f, int n, noc_state *s, uint32_t *my_xy)
     s->posted_writes_num_issued = NOC_STATUS(n, MST_POSTED_WR_REQ_SENT);
 
     for (uint32_t i = 0; i < LEN; i++) {
-        L1B(SRC(n) + i) = 0x10 * n + 3 * i;
-        L1B(DST(n) + i) = 0;
-        L1B(RDST(n) + i) = 0;
+        TT_REG8(SRC(n) + i) = 0x10 * n + 3 * i;
+        TT_REG8(DST(n) + i) = 0;
+        TT_REG8(RDST(n) + i) = 0;
     }
 
     /* Writes to itself, then the barriers tt-metal waits on */
@@ -300,12 +280,12 @@ static void run_noc(fails *f, int n, noc_state *s, uint32_t *my_xy)
     check_bytes(f, RDST(n), 0x10 * n, LEN);
 
     /* Atomic increment, result at the noc_init return slot */
-    L1W(AT_WORD(n)) = 41;
-    L1W(AT_RET(n)) = 0;
+    TT_REG(AT_WORD(n)) = 41;
+    TT_REG(AT_RET(n)) = 0;
     atomic_incr(f, n, s, xy, AT_WORD(n), 1);
     barrier(f, n, s);
-    CHECK_EQ(f, L1W(AT_WORD(n)), 42);
-    CHECK_EQ(f, L1W(AT_RET(n)), 41);
+    CHECK_EQ(f, TT_REG(AT_WORD(n)), 42);
+    CHECK_EQ(f, TT_REG(AT_RET(n)), 41);
 
     /* Inline write to the NIU's own ROUTER_CFG_2 (MMIO), posted */
     inline_write(f, n, s, xy, NOC_BASE(n) + 0x100 + 4 * ROUTER_CFG_2,
@@ -314,20 +294,20 @@ static void run_noc(fails *f, int n, noc_state *s, uint32_t *my_xy)
     CHECK_EQ(f, NOC_CFG(n, ROUTER_CFG_2), 0x600D0000u | n);
 #if defined(TT_ARCH_WH)
     /* Wormhole: inline write to L1 (bytes 4..7 of a 16-byte block) */
-    L1W(INLINE_L1(n)) = 0x11111111;
-    L1W(INLINE_L1(n) + 4) = 0x22222222;
-    L1W(INLINE_L1(n) + 8) = 0x33333333;
+    TT_REG(INLINE_L1(n)) = 0x11111111;
+    TT_REG(INLINE_L1(n) + 4) = 0x22222222;
+    TT_REG(INLINE_L1(n) + 8) = 0x33333333;
     inline_write(f, n, s, xy, INLINE_L1(n) + 4, 0xC0DE0000u | n, false);
     barrier(f, n, s);
-    CHECK_EQ(f, L1W(INLINE_L1(n)), 0x11111111);
-    CHECK_EQ(f, L1W(INLINE_L1(n) + 4), 0xC0DE0000u | n);
-    CHECK_EQ(f, L1W(INLINE_L1(n) + 8), 0x33333333);
+    CHECK_EQ(f, TT_REG(INLINE_L1(n)), 0x11111111);
+    CHECK_EQ(f, TT_REG(INLINE_L1(n) + 4), 0xC0DE0000u | n);
+    CHECK_EQ(f, TT_REG(INLINE_L1(n) + 8), 0x33333333);
 #endif
 
     /* A read with transaction id 3: wait for its counter to drain */
     NOC_REG(n, RD_BUF, NOC_PACKET_TAG) = TAG_ID(3);
     fast_read(f, n, s, xy, SRC(n), RDST2(n), LEN2);
-    CHECK_EQ(f, wait_reg(&NOC_STATUS(n, MST_REQS_OUTSTANDING_ID0 + 3), 0),
+    CHECK_EQ(f, wait_reg(&NOC_STATUS(n, OUTSTANDING(3)), 0),
              1);
     NOC_REG(n, RD_BUF, NOC_PACKET_TAG) = 0;
     barrier(f, n, s);
@@ -371,11 +351,11 @@ static void contend(fails *f, int n, noc_state *s, uint32_t xy)
 
 /* ------------------------------------------------------------------ */
 
-static volatile uint32_t go_contend;
+static volatile uint32_t go_contend;    /* set by BRISC */
 
 void ncrisc_main(void)
 {
-    volatile tt_result *r = &tt_results[TT_NCRISC];
+    TTResult *r = &tt_results[TT_NCRISC];
     fails f = { 0 };
     noc_state s;
     uint32_t xy;
@@ -383,6 +363,7 @@ void ncrisc_main(void)
     run_noc(&f, 1, &s, &xy);
     r->step = 1;
     while (!go_contend) {
+        /* until BRISC says go */
     }
     contend(&f, 1, &s, xy);
     r->errors = f.n;
@@ -406,7 +387,7 @@ static void report(const char *who, fails *f)
 
 int brisc_main(void)
 {
-    volatile tt_result *rn = &tt_results[TT_NCRISC];
+    TTResult *rn = &tt_results[TT_NCRISC];
     fails f = { 0 }, fn;
     noc_state s;
     uint32_t xy;
@@ -414,7 +395,7 @@ int brisc_main(void)
 
     tt_printf("noc_loopback (%s): BRISC on NoC 0, NCRISC on NoC 1\n",
               TT_ARCH_NAME);
-    L1W(SHARED_WORD) = 0;
+    TT_REG(SHARED_WORD) = 0;
     tt_set_reset_pcs();
     tt_soft_reset(TT_RESET_TRISC0 | TT_RESET_TRISC1 | TT_RESET_TRISC2);
 
@@ -426,12 +407,12 @@ int brisc_main(void)
     ok = tt_wait_eq(&rn->magic, TT_RESULT_MAGIC, 5000);
     CHECK_EQ(&f, ok, 1);
     /* Both NoCs' increments, none lost */
-    CHECK_EQ(&f, L1W(SHARED_WORD), 2 * ROUNDS);
+    CHECK_EQ(&f, TT_REG(SHARED_WORD), 2 * ROUNDS);
     CHECK_EQ(&f, NOC_STATUS(0, MST_ATOMIC_RESP_RECEIVED), 1 + ROUNDS);
     CHECK_EQ(&f, NOC_STATUS(1, MST_ATOMIC_RESP_RECEIVED), 1 + ROUNDS);
     tt_printf("  NODE_ID NoC0 0x%08x NoC1 0x%08x; shared word %u after "
               "2 x %u NoC increments\n", NOC_REG(0, 0, NOC_NODE_ID),
-              NOC_REG(1, 0, NOC_NODE_ID), L1W(SHARED_WORD), ROUNDS);
+              NOC_REG(1, 0, NOC_NODE_ID), TT_REG(SHARED_WORD), ROUNDS);
 
     fn.n = rn->errors;
     fn.line = rn->data[0];

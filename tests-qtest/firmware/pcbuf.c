@@ -33,7 +33,7 @@
 #define E_OVERRIDE_VALUE    (TT_E_FIRST_PROGRAM << 1)
 #define E_TTSYNC_BUSY       (TT_E_FIRST_PROGRAM << 2)
 
-static void trisc1(volatile tt_result *r, uint32_t errors)
+static void trisc1(TTResult *r, uint32_t errors)
 {
     for (int n = 0; n < 3; n++) {
         uint32_t v = TT_REG(PCBUF_T);
@@ -59,7 +59,7 @@ static void trisc1(volatile tt_result *r, uint32_t errors)
     r->step = 4;
 }
 
-static void trisc2(volatile tt_result *r, uint32_t errors)
+static void trisc2(TTResult *r, uint32_t errors)
 {
     uint32_t v;
 
@@ -80,44 +80,30 @@ static void trisc2(volatile tt_result *r, uint32_t errors)
         errors |= E_TTSYNC_BUSY;
     }
     TT_REG(TT_SEM(5)) = 0;              /* release the thread */
-    r->errors = errors;
-    r->magic = TT_RESULT_MAGIC;
+    tt_publish(r, errors);
 }
 
 void trisc_main(int t)
 {
-    volatile tt_result *r = &tt_results[TT_TRISC0 + t];
-    uint32_t errors = tt_common_checks(TT_TRISC0 + t, r);
+    static TTTriscFn *const fn[3] = { NULL, trisc1, trisc2 };
 
-    if (t == 1) {
-        trisc1(r, errors);
-    } else if (t == 2) {
-        trisc2(r, errors);
-    } else {
-        r->errors = errors;
-        r->magic = TT_RESULT_MAGIC;
-    }
+    tt_trisc_dispatch(t, fn);
 }
 
 void ncrisc_main(void)
 {
-    volatile tt_result *r = &tt_results[TT_NCRISC];
-
-    r->errors = tt_common_checks(TT_NCRISC, r);
-    r->magic = TT_RESULT_MAGIC;
+    tt_common_only(TT_NCRISC);
 }
 
 int brisc_main(void)
 {
-    volatile tt_result *r1 = &tt_results[TT_TRISC1];
-    volatile tt_result *r2 = &tt_results[TT_TRISC2];
+    TTResult *r1 = &tt_results[TT_TRISC1];
+    TTResult *r2 = &tt_results[TT_TRISC2];
     uint32_t v, step;
     bool ok;
 
     tt_printf("pcbuf (%s): BRISC -> TRISC PC buffers\n", TT_ARCH_NAME);
-    tt_results[TT_BRISC].errors = tt_common_checks(TT_BRISC,
-                                                   &tt_results[TT_BRISC]);
-    tt_results[TT_BRISC].magic = TT_RESULT_MAGIC;
+    tt_common_only(TT_BRISC);
     v = TT_REG(PC_BUF_OVERRIDE);
     tt_check(v == 0, "TRISC_PC_BUF_OVERRIDE after reset", v, 0);
 
@@ -134,7 +120,7 @@ int brisc_main(void)
     v = TT_REG(PCBUF_B(1));                 /* waits for all three */
     step = r1->step;
     tt_check(step == 3, "TRISC1 blocked reading when BRISC's read returned",
-          step, 3);
+             step, 3);
     tt_check(v == 0, "value of BRISC's PCBuf read", v, 0);
 
     /* TRISC1 is still blocked: push one more value to let it finish */
@@ -147,14 +133,14 @@ int brisc_main(void)
     TT_REG(PC_BUF_OVERRIDE) = OVR2_EN | OVR2_BUSY | OVR2_VALUE(OVERRIDE_VALUE);
     v = TT_REG(PC_BUF_OVERRIDE);
     tt_check(v == (OVR2_EN | OVR2_BUSY | OVR2_VALUE(OVERRIDE_VALUE)),
-          "TRISC_PC_BUF_OVERRIDE read back", v,
-          OVR2_EN | OVR2_BUSY | OVR2_VALUE(OVERRIDE_VALUE));
+             "TRISC_PC_BUF_OVERRIDE read back", v,
+             OVR2_EN | OVR2_BUSY | OVR2_VALUE(OVERRIDE_VALUE));
     v = TT_REG(PCBUF_B(2));     /* En + Busy: returns 0 at once */
     tt_check(v == 0, "BRISC read of PCBuf 2 with OverrideBusy", v, 0);
     TT_REG(TT_MBOX(TT_MBOX_T(2))) = 1;      /* go */
 
     for (int c = 0; c < TT_NUM_CORES; c++) {
-        volatile tt_result *r = &tt_results[c];
+        TTResult *r = &tt_results[c];
 
         ok = tt_wait_eq(&r->magic, TT_RESULT_MAGIC, 5000);
         tt_check(ok, tt_core_name[c], 0, 1);

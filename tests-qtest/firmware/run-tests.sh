@@ -11,14 +11,9 @@
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -u
-
-if [ $# -ne 2 ]; then
-    echo "usage: $0 QEMU OUTDIR" >&2
-    exit 2
-fi
-QEMU=$1
-OUT=$2
-TIMEOUT=${TIMEOUT:-20}
+# shellcheck source=SCRIPTDIR/fw-lib.sh
+. "$(dirname "$0")/fw-lib.sh"
+fw_init "$@"
 
 # Every program but the demo ends with "NAME: all checks passed"
 expected_line() {
@@ -30,17 +25,12 @@ expected_line() {
 SRC=$(cd "$(dirname "$0")" && pwd)
 PROGRAMS=${PROGRAMS:-$(cd "$SRC" && ls *.c | grep -v '^tt\.c$' | sed 's/\.c$//')}
 
-passed=0
-failed=0
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 for prog in $PROGRAMS; do
     for arch in bh wh; do
-        case $arch in
-        bh) machine=tt-blackhole ;;
-        wh) machine=tt-wormhole ;;
-        esac
+        machine=$(fw_machine $arch)
         elf=$OUT/$arch/$prog.elf
         name="$machine $prog"
         if [ ! -f "$elf" ]; then
@@ -48,9 +38,7 @@ for prog in $PROGRAMS; do
             failed=$((failed + 1))
             continue
         fi
-        timeout "$TIMEOUT" "$QEMU" -M "$machine" -nographic -monitor none \
-            -serial none -semihosting-config enable=on,target=native \
-            -kernel "$elf" </dev/null >"$log" 2>&1
+        fw_run "$TIMEOUT" "$machine" "$elf" "$log"
         rc=$?
         last=$(grep -v '^$' "$log" | tail -n 1)
         want=$(expected_line "$prog")
@@ -70,5 +58,4 @@ for prog in $PROGRAMS; do
     done
 done
 
-echo "$passed passed, $failed failed"
-[ $failed -eq 0 ]
+fw_summary

@@ -43,19 +43,13 @@ static void expect_mark(uint32_t v, const char *what)
 /* Held instructions stay held: give the model time to misbehave */
 static void expect_held(uint32_t v, const char *what)
 {
-    uint64_t d = tt_deadline_ms(20);
-
-    while (!tt_expired(d)) {
-    }
+    tt_delay_ms(20);
     tt_check(TT_GPR_OF(0, 0) == v, what, TT_GPR_OF(0, 0), v);
 }
 
 void trisc_main(int t)
 {
-    volatile tt_result *r = &tt_results[TT_TRISC0 + t];
-
-    r->errors = tt_common_checks(TT_TRISC0 + t, r);
-    r->magic = TT_RESULT_MAGIC;
+    tt_common_only(TT_TRISC0 + t);
 }
 
 void ncrisc_main(void)
@@ -89,29 +83,37 @@ int brisc_main(void)
     tt_push(0, TT_STALLWAIT(TT_BLOCK_ALL, C_SRCA_UNPACK));
     tt_push(0, MARK(0x14));
     expect_held(0x13, "both SrcA banks the matrix unit's: held");
-    /* SETRWC FlipSrcA by T1: SrcA[0] back to the unpackers (bank 0 is
-     * the unpackers' current bank again after two flips): T0 goes on */
+    /*
+     * SETRWC FlipSrcA by T1: SrcA[0] back to the unpackers (bank 0 is
+     * the unpackers' current bank again after two flips): T0 goes on
+     */
     tt_push(1, SETRWC_FLIP_A);
     expect_mark(0x14, "SETRWC FlipSrcA gave SrcA[0] back");
     /* The matrix unit now reads bank 1, still the matrix unit's */
     tt_push(0, TT_STALLWAIT(TT_BLOCK_ALL, C_SRCA_MATH));
     tt_push(0, MARK(0x15));
     expect_mark(0x15, "matrix unit flipped to SrcA[1], still its own");
-    /* CLEARDVALID FlipSrcA with KeepReadingSameSrc: bank 1 given back,
-     * the matrix unit stays on bank 1 */
+    /*
+     * CLEARDVALID FlipSrcA with KeepReadingSameSrc: bank 1 given back,
+     * the matrix unit stays on bank 1
+     */
     tt_push(1, CLEARDVALID(1, 1, 0));
     tt_push(0, TT_STALLWAIT(TT_BLOCK_ALL, C_SRCA_MATH));
     tt_push(0, MARK(0x16));
     expect_held(0x15, "CLEARDVALID keep: SrcA[1] not the matrix unit's");
-    /* CLEARDVALID Reset, then SETDVALID: SrcA[0] to the matrix unit,
-     * which reads bank 0 again */
+    /*
+     * CLEARDVALID Reset, then SETDVALID: SrcA[0] to the matrix unit,
+     * which reads bank 0 again
+     */
     tt_push(1, CLEARDVALID(0, 0, 1));
     expect_held(0x15, "after CLEARDVALID Reset still held");
     tt_push(1, SETDVALID(1));
     expect_mark(0x16, "CLEARDVALID Reset + SETDVALID");
 #else
-    /* Blackhole has no SETDVALID: the wait stays; CLEARDVALID Reset
-     * keeps every bank the unpackers' */
+    /*
+     * Blackhole has no SETDVALID: the wait stays; CLEARDVALID Reset
+     * keeps every bank the unpackers'
+     */
     tt_push(1, CLEARDVALID(1, 0, 1));
     expect_held(0x11, "CLEARDVALID Reset: SrcA still the unpackers'");
 #endif

@@ -36,29 +36,6 @@ void ncrisc_main(void)
 {
 }
 
-static void settle(void)
-{
-    uint64_t deadline = tt_deadline_ms(2);
-
-    while (!tt_expired(deadline)) {
-    }
-}
-
-/* Thread t's GPR g reaches v */
-static void expect_gpr(int t, int g, uint32_t v, const char *what)
-{
-    bool ok = tt_wait_eq(&TT_GPR_OF(t, g), v, 1000);
-
-    tt_check(ok, what, TT_GPR_OF(t, g), v);
-}
-
-/* Thread t's GPR g is still 0: the marker is held */
-static void expect_held(int t, int g, const char *what)
-{
-    settle();
-    tt_check(TT_GPR_OF(t, g) == 0, what, TT_GPR_OF(t, g), 0);
-}
-
 /* Thread t takes mutex m and marks GPR g (pushes only) */
 static void get_and_mark(int t, uint32_t m, int g, uint32_t v)
 {
@@ -72,21 +49,21 @@ static void contention(void)
 
     /* T0 takes mutex 2; T1's ATGETM 2 waits, and so its marker */
     get_and_mark(0, 2, g, 0x100);
-    expect_gpr(0, g, 0x100, "T0 takes free mutex 2");
+    tt_expect_gpr(0, g, 0x100, "T0 takes free mutex 2");
     get_and_mark(1, 2, g, 0x101);
-    expect_held(1, g, "T1 waits for mutex 2 held by T0");
+    tt_expect_held(1, g, "T1 waits for mutex 2 held by T0");
     /* T2 is not affected: other mutex, other thread */
     get_and_mark(2, 3, g, 0x102);
-    expect_gpr(2, g, 0x102, "T2 takes mutex 3 meanwhile");
+    tt_expect_gpr(2, g, 0x102, "T2 takes mutex 3 meanwhile");
     tt_push(2, ATRELM(3));
     /* T0 releases: T1 gets it */
     tt_push(0, ATRELM(2));
-    expect_gpr(1, g, 0x101, "T1 gets mutex 2 after T0's ATRELM");
+    tt_expect_gpr(1, g, 0x101, "T1 gets mutex 2 after T0's ATRELM");
     /* Now T0 waits for T1 */
     get_and_mark(0, 2, g + 1, 0x110);
-    expect_held(0, g + 1, "T0 waits for mutex 2 held by T1");
+    tt_expect_held(0, g + 1, "T0 waits for mutex 2 held by T1");
     tt_push(1, ATRELM(2));
-    expect_gpr(0, g + 1, 0x110, "T0 gets mutex 2 after T1's ATRELM");
+    tt_expect_gpr(0, g + 1, 0x110, "T0 gets mutex 2 after T1's ATRELM");
     tt_push(0, ATRELM(2));
     tt_printf("  contention on mutex 2: T0 -> T1 -> T0\n");
 }
@@ -101,16 +78,16 @@ static void fairness(int r, uint32_t m, int g)
     int first = (r + 1) % 3, second = (r + 2) % 3;
 
     get_and_mark(r, m, g, 0x200 + r);
-    expect_gpr(r, g, 0x200 + r, "fairness: holder takes the mutex");
+    tt_expect_gpr(r, g, 0x200 + r, "fairness: holder takes the mutex");
     get_and_mark(second, m, g, 0x200 + second);
     get_and_mark(first, m, g, 0x200 + first);
-    expect_held(first, g, "fairness: waiter (r+1)%3 held");
-    expect_held(second, g, "fairness: waiter (r+2)%3 held");
+    tt_expect_held(first, g, "fairness: waiter (r+1)%3 held");
+    tt_expect_held(second, g, "fairness: waiter (r+2)%3 held");
     tt_push(r, ATRELM(m));
-    expect_gpr(first, g, 0x200 + first, "fairness: (r+1)%3 chosen");
-    expect_held(second, g, "fairness: (r+2)%3 still waiting");
+    tt_expect_gpr(first, g, 0x200 + first, "fairness: (r+1)%3 chosen");
+    tt_expect_held(second, g, "fairness: (r+2)%3 still waiting");
     tt_push(first, ATRELM(m));
-    expect_gpr(second, g, 0x200 + second, "fairness: then (r+2)%3");
+    tt_expect_gpr(second, g, 0x200 + second, "fairness: then (r+2)%3");
     tt_push(second, ATRELM(m));
     tt_printf("  mutex %u released by T%d: T%d, then T%d\n", m, r, first,
               second);
@@ -123,44 +100,44 @@ static void edge_cases(void)
     /* Re-acquire by the holder passes; a single ATRELM releases */
     tt_push(2, ATGETM(3));
     get_and_mark(2, 3, g, 0x300);
-    expect_gpr(2, g, 0x300, "ATGETM of a mutex already held passes");
+    tt_expect_gpr(2, g, 0x300, "ATGETM of a mutex already held passes");
     get_and_mark(0, 3, g, 0x301);
-    expect_held(0, g, "mutex 3 held twice by T2");
+    tt_expect_held(0, g, "mutex 3 held twice by T2");
     tt_push(2, ATRELM(3));
-    expect_gpr(0, g, 0x301, "one ATRELM releases a twice-taken mutex");
+    tt_expect_gpr(0, g, 0x301, "one ATRELM releases a twice-taken mutex");
     tt_push(0, ATRELM(3));
 
     /* ATRELM by a non-holder: completes, no effect */
     get_and_mark(0, 4, g + 1, 0x400);
-    expect_gpr(0, g + 1, 0x400, "T0 takes mutex 4");
+    tt_expect_gpr(0, g + 1, 0x400, "T0 takes mutex 4");
     tt_push(1, ATRELM(4));
     tt_push(1, MARK(g + 1, 0x401));
-    expect_gpr(1, g + 1, 0x401, "ATRELM by a non-holder completes");
+    tt_expect_gpr(1, g + 1, 0x401, "ATRELM by a non-holder completes");
     get_and_mark(2, 4, g + 1, 0x402);
-    expect_held(2, g + 1, "mutex 4 still held by T0");
+    tt_expect_held(2, g + 1, "mutex 4 still held by T0");
     tt_push(0, ATRELM(4));
-    expect_gpr(2, g + 1, 0x402, "T2 gets mutex 4 from T0");
+    tt_expect_gpr(2, g + 1, 0x402, "T2 gets mutex 4 from T0");
     tt_push(2, ATRELM(4));
 
     /* ATRELM of a free mutex: completes; the mutex stays free */
     tt_push(1, ATRELM(0));
     tt_push(1, MARK(g + 2, 0x500));
-    expect_gpr(1, g + 2, 0x500, "ATRELM of a free mutex completes");
+    tt_expect_gpr(1, g + 2, 0x500, "ATRELM of a free mutex completes");
     get_and_mark(2, 0, g + 2, 0x501);
-    expect_gpr(2, g + 2, 0x501, "mutex 0 still free");
+    tt_expect_gpr(2, g + 2, 0x501, "mutex 0 still free");
     get_and_mark(0, 0, g + 2, 0x502);
-    expect_held(0, g + 2, "mutex 0 held by T2");
+    tt_expect_held(0, g + 2, "mutex 0 held by T2");
     tt_push(2, ATRELM(0));
-    expect_gpr(0, g + 2, 0x502, "T0 gets mutex 0");
+    tt_expect_gpr(0, g + 2, 0x502, "T0 gets mutex 0");
     tt_push(0, ATRELM(0));
 
     /* Index is bits 15:0 (ATGETM.md encoding): 0xFF0002 is mutex 2 */
     get_and_mark(0, 0xFF0002, g + 3, 0x600);
-    expect_gpr(0, g + 3, 0x600, "ATGETM 0xFF0002 takes mutex 2");
+    tt_expect_gpr(0, g + 3, 0x600, "ATGETM 0xFF0002 takes mutex 2");
     get_and_mark(1, 2, g + 3, 0x601);
-    expect_held(1, g + 3, "mutex 2 held via 0xFF0002");
+    tt_expect_held(1, g + 3, "mutex 2 held via 0xFF0002");
     tt_push(0, ATRELM(0xAB0002));
-    expect_gpr(1, g + 3, 0x601, "ATRELM 0xAB0002 releases mutex 2");
+    tt_expect_gpr(1, g + 3, 0x601, "ATRELM 0xAB0002 releases mutex 2");
     tt_push(1, ATRELM(2));
 
     /* Every valid index works */
@@ -169,11 +146,11 @@ static void edge_cases(void)
             continue;
         }
         get_and_mark(0, m, 40 + m, 0x700 + m);
-        expect_gpr(0, 40 + m, 0x700 + m, "valid mutex index");
+        tt_expect_gpr(0, 40 + m, 0x700 + m, "valid mutex index");
         get_and_mark(1, m, 40 + m, 0x710 + m);
-        expect_held(1, 40 + m, "valid mutex index excludes");
+        tt_expect_held(1, 40 + m, "valid mutex index excludes");
         tt_push(0, ATRELM(m));
-        expect_gpr(1, 40 + m, 0x710 + m, "valid mutex index handed over");
+        tt_expect_gpr(1, 40 + m, 0x710 + m, "valid mutex index handed over");
         tt_push(1, ATRELM(m));
     }
     tt_printf("  re-acquire, ATRELM by non-holder / of a free mutex, "
@@ -188,13 +165,13 @@ static void invalid_indices(void)
     /* Index 1 does not exist: ATRELM waits forever */
     tt_push(1, ATRELM(1));
     tt_push(1, MARK(g, 0x801));
-    expect_held(1, g, "ATRELM 1 waits forever");
+    tt_expect_held(1, g, "ATRELM 1 waits forever");
     /* First index past the last mutex: ATGETM waits forever */
     get_and_mark(2, MUTEX_LAST + 1, g, 0x802);
-    expect_held(2, g, "ATGETM past the last mutex waits forever");
+    tt_expect_held(2, g, "ATGETM past the last mutex waits forever");
     /* Bits 15:0 = 0x8000: past any mutex */
     get_and_mark(0, 0x8000, g, 0x800);
-    expect_held(0, g, "ATGETM 0x8000 waits forever");
+    tt_expect_held(0, g, "ATGETM 0x8000 waits forever");
     tt_printf("  ATRELM 1, ATGETM %u and 0x8000 wait forever\n",
               MUTEX_LAST + 1);
 }
@@ -202,10 +179,7 @@ static void invalid_indices(void)
 int brisc_main(void)
 {
     tt_printf("sync_mutex (%s): ATGETM / ATRELM\n", TT_ARCH_NAME);
-    tt_results[TT_BRISC].errors = tt_common_checks(TT_BRISC,
-                                                   &tt_results[TT_BRISC]);
-    tt_check(tt_results[TT_BRISC].errors == 0, "BRISC common checks",
-          tt_results[TT_BRISC].errors, 0);
+    tt_brisc_common_checks();
 
     contention();
     fairness(0, 2, 4);
@@ -215,7 +189,7 @@ int brisc_main(void)
 #if defined(TT_ARCH_WH)
     /* Wormhole has mutexes 5..7 as well */
     get_and_mark(2, 7, 30, 0x907);
-    expect_gpr(2, 30, 0x907, "WH: mutex 7 exists");
+    tt_expect_gpr(2, 30, 0x907, "WH: mutex 7 exists");
     tt_push(2, ATRELM(7));
 #else
     /* Blackhole: 5 is past the last mutex (tested in invalid_indices) */

@@ -41,29 +41,24 @@
 /* TRISCs                                                             */
 /* ------------------------------------------------------------------ */
 
-static void server(void)
+static bool serve(uint32_t cmd, uint32_t *reply)
 {
-    for (;;) {
-        uint32_t cmd = TT_REG(TT_MBOX(TT_MBOX_B));
-        uint32_t reply = 0;
-
-        switch (cmd & 0xFF000000u) {
-        case CMD_DONE:
-            return;
-        case CMD_READ:
-            reply = TT_REG(TT_SEM(cmd & 7));
-            break;
-        case CMD_WRITE:
-            TT_REG(TT_SEM(cmd & 7)) = TT_REG(TT_MBOX(TT_MBOX_B));
-            break;
-        }
-        TT_REG(TT_MBOX(TT_MBOX_B)) = reply;
+    switch (cmd & 0xFF000000u) {
+    case CMD_DONE:
+        return false;
+    case CMD_READ:
+        *reply = TT_REG(TT_SEM(cmd & 7));
+        break;
+    case CMD_WRITE:
+        TT_REG(TT_SEM(cmd & 7)) = TT_REG(TT_MBOX(TT_MBOX_B));
+        break;
     }
+    return true;
 }
 
 void trisc_main(int t)
 {
-    volatile tt_result *r = &tt_results[TT_TRISC0 + t];
+    TTResult *r = &tt_results[TT_TRISC0 + t];
 
     r->errors = tt_common_checks(TT_TRISC0 + t, r);
     /* A: wait for sem t, mark, take it, pass the token to sem t + 1 */
@@ -78,7 +73,7 @@ void trisc_main(int t)
     tt_push(0, TT_SEMPOST(B(t + 1)));
     r->step = 1;
     r->magic = TT_RESULT_MAGIC;
-    server();
+    tt_serve_brisc(serve);
 }
 
 void ncrisc_main(void)
@@ -89,31 +84,15 @@ void ncrisc_main(void)
 /* BRISC                                                              */
 /* ------------------------------------------------------------------ */
 
-static void settle(void)
-{
-    uint64_t deadline = tt_deadline_ms(2);
-
-    while (!tt_expired(deadline)) {
-    }
-}
-
 static uint32_t server_call(uint32_t cmd, bool has_data, uint32_t data)
 {
     uint32_t mb = TT_MBOX(TT_MBOX_T(0));     /* TRISC0 serves */
-    uint64_t deadline;
 
     TT_REG(mb) = cmd;
     if (has_data) {
         TT_REG(mb) = data;
     }
-    deadline = tt_deadline_ms(2000);
-    while (!TT_REG(mb + 4)) {
-        if (tt_expired(deadline)) {
-            tt_check(false, "TRISC0 semaphore server reply", 0, 1);
-            return 0xDEAD;
-        }
-    }
-    return TT_REG(mb);
+    return tt_mbox_reply(0, "TRISC0 semaphore server reply");
 }
 
 static uint32_t sem_read(int i)
@@ -131,36 +110,23 @@ static void expect_sem(int i, uint32_t v, const char *what)
 {
     uint32_t got;
 
-    settle();
+    tt_settle();
     got = sem_read(i);
     tt_check(got == v, what, got, v);
-}
-
-static void expect_gpr(int t, int g, uint32_t v, const char *what)
-{
-    bool ok = tt_wait_eq(&TT_GPR_OF(t, g), v, 1000);
-
-    tt_check(ok, what, TT_GPR_OF(t, g), v);
-}
-
-static void expect_held(int t, int g, const char *what)
-{
-    settle();
-    tt_check(TT_GPR_OF(t, g) == 0, what, TT_GPR_OF(t, g), 0);
 }
 
 static void phase_a(void)
 {
     for (int t = 0; t < 3; t++) {
         tt_check(tt_wait_eq(&tt_results[TT_TRISC0 + t].step, 1, 5000),
-              "TRISC pushed its chain", tt_results[TT_TRISC0 + t].step, 1);
+                 "TRISC pushed its chain", tt_results[TT_TRISC0 + t].step, 1);
     }
     /*
      * sem0..4 = 0 (SEMINIT before the release): every thread waits at
      * its SEMWAIT, whose block mask B5 catches the SETDMAREG marker.
      */
     for (int t = 0; t < 3; t++) {
-        expect_held(t, G_CHAIN, "A: chain marker before the start");
+        tt_expect_held(t, G_CHAIN, "A: chain marker before the start");
     }
     /*
      * RISCV SEMPOST sem0 (even value): T0 marks 0xA0, takes sem0, posts
@@ -168,10 +134,10 @@ static void phase_a(void)
      * waits for sem2 (nobody posted it).
      */
     sem_store(0, 0);
-    expect_gpr(0, G_CHAIN, 0xA0, "A: T0 marker after sem0 posted");
-    expect_gpr(1, G_CHAIN, 0xA1, "A: T1 marker after T0's SEMPOST sem1");
-    expect_held(1, G_CHAIN2, "A: T1 held by sem4");
-    expect_held(2, G_CHAIN, "A: T2 held: T1 has not posted sem2");
+    tt_expect_gpr(0, G_CHAIN, 0xA0, "A: T0 marker after sem0 posted");
+    tt_expect_gpr(1, G_CHAIN, 0xA1, "A: T1 marker after T0's SEMPOST sem1");
+    tt_expect_held(1, G_CHAIN2, "A: T1 held by sem4");
+    tt_expect_held(2, G_CHAIN, "A: T2 held: T1 has not posted sem2");
     expect_sem(0, 0, "A: sem0 taken back by T0");
     expect_sem(1, 0, "A: sem1 taken back by T1");
     expect_sem(2, 0, "A: sem2 not posted yet");
@@ -179,8 +145,8 @@ static void phase_a(void)
               "waiting\n");
     /* RISCV SEMPOST sem4: T1 marks 0xB1 and posts sem2; T2 runs */
     sem_store(4, 0);
-    expect_gpr(1, G_CHAIN2, 0xB1, "A: T1 second marker after sem4");
-    expect_gpr(2, G_CHAIN, 0xA2, "A: T2 marker after T1's SEMPOST sem2");
+    tt_expect_gpr(1, G_CHAIN2, 0xB1, "A: T1 second marker after sem4");
+    tt_expect_gpr(2, G_CHAIN, 0xA2, "A: T2 marker after T1's SEMPOST sem2");
     expect_sem(2, 0, "A: sem2 taken back by T2");
     expect_sem(3, 1, "A: sem3 posted by T2");
     expect_sem(4, 1, "A: sem4 posted once, never taken");
@@ -198,13 +164,13 @@ static void phase_b(void)
     tt_push(0, TT_SEMWAIT(B(5), B(5) | B(6),
                           TT_SEMWAIT_ZERO | TT_SEMWAIT_MAX));
     tt_push(0, MARK(G_MULTI, 0xB0));
-    expect_held(0, G_MULTI, "B: sem5 == 0 and sem6 >= max");
+    tt_expect_held(0, G_MULTI, "B: sem5 == 0 and sem6 >= max");
     /* sem5 -> 1: fine; sem6 = 2 is still at its max */
     sem_store(5, 0);
-    expect_held(0, G_MULTI, "B: sem6 still >= max");
+    tt_expect_held(0, G_MULTI, "B: sem6 still >= max");
     /* sem6 -> 1: 0 < 1 < 2 for both: the gate opens */
     sem_store(6, 1);
-    expect_gpr(0, G_MULTI, 0xB0, "B: both semaphores strictly inside");
+    tt_expect_gpr(0, G_MULTI, 0xB0, "B: both semaphores strictly inside");
     tt_printf("  B: SEMWAIT on sem5+sem6, both conditions\n");
 }
 
@@ -214,15 +180,15 @@ static void phase_c(void)
     tt_push(1, TT_SEMINIT(B(7), 3, 3));
     tt_push(1, TT_SEMWAIT(B(5), B(7), TT_SEMWAIT_MAX));
     tt_push(1, MARK(G_MAX, 0xC0));
-    expect_held(1, G_MAX, "C: sem7 == max");
+    tt_expect_held(1, G_MAX, "C: sem7 == max");
     /* 4 > max: still waiting (the test is >=, not ==) */
     tt_push(2, TT_SEMPOST(B(7)));
-    expect_held(1, G_MAX, "C: sem7 = 4 > max 3");
+    tt_expect_held(1, G_MAX, "C: sem7 = 4 > max 3");
     tt_push(2, TT_SEMGET(B(7)));
-    expect_held(1, G_MAX, "C: sem7 back to 3");
+    tt_expect_held(1, G_MAX, "C: sem7 back to 3");
     /* 2 < 3: the gate opens */
     tt_push(2, TT_SEMGET(B(7)));
-    expect_gpr(1, G_MAX, 0xC0, "C: sem7 = 2 < max");
+    tt_expect_gpr(1, G_MAX, 0xC0, "C: sem7 = 2 < max");
     tt_printf("  C: SEMWAIT value >= max\n");
 }
 
@@ -268,32 +234,29 @@ static void phase_e(void)
      */
     tt_push(0, TT_SEMINIT(B(2), 0, 1));
     tt_push(0, TT_SEMWAIT(B(5), B(2), TT_SEMWAIT_ZERO));
-    settle();
+    tt_settle();
     tt_push(2, TT_SEMPOST(B(2)));
-    settle();
+    tt_settle();
     tt_push(2, TT_SEMGET(B(2)));
     expect_sem(2, 0, "E: sem2 back to 0");
     tt_push(0, MARK(G_TRANSIENT, 0xE0));
-    expect_gpr(0, G_TRANSIENT, 0xE0, "E: satisfied wait forgotten");
+    tt_expect_gpr(0, G_TRANSIENT, 0xE0, "E: satisfied wait forgotten");
     tt_printf("  E: a wait satisfied while idle is forgotten\n");
 }
 
 int brisc_main(void)
 {
     tt_printf("sync_sem (%s): Tensix semaphores\n", TT_ARCH_NAME);
-    tt_results[TT_BRISC].errors = tt_common_checks(TT_BRISC,
-                                                   &tt_results[TT_BRISC]);
-    tt_check(tt_results[TT_BRISC].errors == 0, "BRISC common checks",
-          tt_results[TT_BRISC].errors, 0);
+    tt_brisc_common_checks();
 
     /* sem0..4 = 0, max 1, before any TRISC pushes */
     tt_push(0, TT_SEMINIT(0x1F, 0, 1));
     tt_push(0, MARK(G_CHAIN, 0x11));
     tt_check(tt_wait_eq(&TT_GPR_OF(0, G_CHAIN), 0x11, 1000), "SEMINIT done",
-          TT_GPR_OF(0, G_CHAIN), 0x11);
+             TT_GPR_OF(0, G_CHAIN), 0x11);
     tt_push(0, MARK(G_CHAIN, 0));
     tt_check(tt_wait_eq(&TT_GPR_OF(0, G_CHAIN), 0, 1000), "marker cleared",
-          TT_GPR_OF(0, G_CHAIN), 0);
+             TT_GPR_OF(0, G_CHAIN), 0);
 
     tt_set_reset_pcs();
     tt_soft_reset(TT_RESET_NCRISC);
@@ -304,7 +267,7 @@ int brisc_main(void)
     phase_e();
     for (int t = 0; t < 3; t++) {
         tt_check(tt_results[TT_TRISC0 + t].errors == 0, "TRISC common checks",
-              tt_results[TT_TRISC0 + t].errors, 0);
+                 tt_results[TT_TRISC0 + t].errors, 0);
         TT_REG(TT_MBOX(TT_MBOX_T(t))) = CMD_DONE;
     }
     if (tt_failures) {

@@ -35,24 +35,21 @@
 /* TRISC0: semaphore reads through PC_BUF for BRISC                   */
 /* ------------------------------------------------------------------ */
 
+static bool serve(uint32_t cmd, uint32_t *reply)
+{
+    if (cmd == CMD_DONE) {
+        return false;
+    }
+    if ((cmd & 0xFF000000u) == CMD_READ) {
+        *reply = TT_REG(TT_SEM(cmd & 7));
+    }
+    return true;
+}
+
 void trisc_main(int t)
 {
-    volatile tt_result *r = &tt_results[TT_TRISC0 + t];
-
-    r->errors = tt_common_checks(TT_TRISC0 + t, r);
-    r->magic = TT_RESULT_MAGIC;
-    for (;;) {
-        uint32_t cmd = TT_REG(TT_MBOX(TT_MBOX_B));
-        uint32_t reply = 0;
-
-        if (cmd == CMD_DONE) {
-            return;
-        }
-        if ((cmd & 0xFF000000u) == CMD_READ) {
-            reply = TT_REG(TT_SEM(cmd & 7));
-        }
-        TT_REG(TT_MBOX(TT_MBOX_B)) = reply;
-    }
+    tt_common_only(TT_TRISC0 + t);
+    tt_serve_brisc(serve);
 }
 
 void ncrisc_main(void)
@@ -63,29 +60,10 @@ void ncrisc_main(void)
 /* BRISC                                                              */
 /* ------------------------------------------------------------------ */
 
-/* Give real hardware time to let anything not held through the gate */
-static void settle(void)
-{
-    uint64_t deadline = tt_deadline_ms(2);
-
-    while (!tt_expired(deadline)) {
-    }
-}
-
 static uint32_t sem_read(int i)
 {
-    uint32_t mb = TT_MBOX(TT_MBOX_T(0));
-    uint64_t deadline;
-
-    TT_REG(mb) = CMD_READ | i;
-    deadline = tt_deadline_ms(2000);
-    while (!TT_REG(mb + 4)) {
-        if (tt_expired(deadline)) {
-            tt_check(false, "TRISC0 semaphore server reply", 0, 1);
-            return 0xDEAD;
-        }
-    }
-    return TT_REG(mb);
+    TT_REG(TT_MBOX(TT_MBOX_T(0))) = CMD_READ | i;
+    return tt_mbox_reply(0, "TRISC0 semaphore server reply");
 }
 
 /* T0's GPR g reaches v (eventually) */
@@ -99,7 +77,7 @@ static void expect_mark(int g, uint32_t v, const char *what)
 /* T0's GPR g is still v after settling (held instructions) */
 static void expect_held(int g, uint32_t v, const char *what)
 {
-    settle();
+    tt_settle();
     tt_check(TT_GPR_OF(0, g) == v, what, TT_GPR_OF(0, g), v);
 }
 
@@ -107,7 +85,7 @@ static void expect_sem(int i, uint32_t v, const char *what)
 {
     uint32_t got;
 
-    settle();
+    tt_settle();
     got = sem_read(i);
     tt_check(got == v, what, got, v);
 }
@@ -150,13 +128,13 @@ static void class_case(const char *name, uint32_t mask, bool sync_first,
         tt_push(0, MARK(g, 0x100 + g));
         tt_push(0, TT_SEMPOST(B(1)));
     }
-    settle();
+    tt_settle();
     sem1 = sem_read(1);
     tt_printf("  %s: SEMPOST %s, SETDMAREG %s\n", name,
               s_held ? "held" : "passes", t_held ? "held" : "passes");
     tt_check(sem1 == (s_held ? 0u : 1u), name, sem1, s_held ? 0 : 1);
     tt_check(TT_GPR_OF(0, g) == (t_held ? 0u : 0x100u + g), name,
-          TT_GPR_OF(0, g), t_held ? 0 : 0x100 + g);
+             TT_GPR_OF(0, g), t_held ? 0 : 0x100 + g);
     /* Gate open: both have executed (sem1 posted once: 0 -> 1) */
     open_gate();
     expect_mark(g, 0x100 + g, name);
@@ -187,14 +165,11 @@ int brisc_main(void)
 
     tt_printf("sync_stallwait (%s): Wait Gate block masks, STALLWAIT, "
               "STREAMWAIT\n", TT_ARCH_NAME);
-    tt_results[TT_BRISC].errors = tt_common_checks(TT_BRISC,
-                                                   &tt_results[TT_BRISC]);
-    tt_check(tt_results[TT_BRISC].errors == 0, "BRISC common checks",
-          tt_results[TT_BRISC].errors, 0);
+    tt_brisc_common_checks();
     tt_set_reset_pcs();
     tt_soft_reset(TT_RESET_NCRISC | TT_RESET_TRISC1 | TT_RESET_TRISC2);
     tt_check(tt_wait_eq(&tt_results[TT_TRISC0].magic, TT_RESULT_MAGIC, 5000),
-          "TRISC0 started", 0, 1);
+             "TRISC0 started", 0, 1);
 
     /*
      * Block bits against SEMPOST (B1 only) and SETDMAREG (B0, B5).

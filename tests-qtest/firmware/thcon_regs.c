@@ -72,42 +72,23 @@
 #define CFGREG_RDDATA       0xFFB12078u
 #define MMIO_LO(a)          (((a) - 0xFFB00000u) >> 2)     /* AddrLo */
 
-/* ---- Helpers ---- */
-
-static void check_eq(const char *what, uint32_t got, uint32_t want)
-{
-    tt_check(got == want, what, got, want);
-}
-
-/* GPR[r] of thread t = v, by two SETDMAREG (ScalarUnit.md advice) */
-static void set_gpr(int t, unsigned r, uint32_t v)
-{
-    tt_run(t, TT_SETDMAREG(2 * r, v & 0xFFFF));
-    tt_run(t, TT_SETDMAREG(2 * r + 1, v >> 16));
-}
-
-static uint32_t gpr(int t, unsigned r)
-{
-    return TT_GPR_OF(t, r);
-}
-
 /* ------------------------------------------------------------------ */
 
 static void test_alu(int t)
 {
     /* ADDDMAREG: 0xFFFFFFFF + 2 wraps to 1; + imm 63 gives 0x3E */
-    set_gpr(t, 1, 0xFFFFFFFFu);
-    set_gpr(t, 2, 2);
+    tt_set_gpr(t, 1, 0xFFFFFFFFu);
+    tt_set_gpr(t, 2, 2);
     tt_run(t, ALU(OP_ADD, 0, 3, 2, 1));
-    check_eq("ADD 0xFFFFFFFF + 2", gpr(t, 3), 0x00000001u);
+    tt_check_eq("ADD 0xFFFFFFFF + 2", TT_GPR_OF(t, 3), 0x00000001u);
     tt_run(t, ALUI(OP_ADD, 0, 3, 63, 1));
-    check_eq("ADD 0xFFFFFFFF + imm 63", gpr(t, 3), 0x0000003Eu);
+    tt_check_eq("ADD 0xFFFFFFFF + imm 63", TT_GPR_OF(t, 3), 0x0000003Eu);
 
     /* SUBDMAREG: 2 - 0xFFFFFFFF = 3 (mod 2^32); 2 - imm 5 = -3 */
     tt_run(t, ALU(OP_SUB, 0, 3, 1, 2));
-    check_eq("SUB 2 - 0xFFFFFFFF", gpr(t, 3), 0x00000003u);
+    tt_check_eq("SUB 2 - 0xFFFFFFFF", TT_GPR_OF(t, 3), 0x00000003u);
     tt_run(t, ALUI(OP_SUB, 0, 3, 5, 2));
-    check_eq("SUB 2 - imm 5", gpr(t, 3), 0xFFFFFFFDu);
+    tt_check_eq("SUB 2 - imm 5", TT_GPR_OF(t, 3), 0xFFFFFFFDu);
 
     /*
      * MULDMAREG: only the low 16 bits of each input count.
@@ -115,16 +96,16 @@ static void test_alu(int t)
      * 0x1234FFFF * imm 63 -> 65535 * 63 = 4128705 = 0x3EFFC1;
      * 0x00030002 * 0x00050007 -> 2 * 7 = 14.
      */
-    set_gpr(t, 4, 0x1234FFFFu);
-    set_gpr(t, 5, 0xABCDFFFFu);
+    tt_set_gpr(t, 4, 0x1234FFFFu);
+    tt_set_gpr(t, 5, 0xABCDFFFFu);
     tt_run(t, ALU(OP_MUL, 0, 6, 5, 4));
-    check_eq("MUL 0xFFFF * 0xFFFF", gpr(t, 6), 0xFFFE0001u);
+    tt_check_eq("MUL 0xFFFF * 0xFFFF", TT_GPR_OF(t, 6), 0xFFFE0001u);
     tt_run(t, ALUI(OP_MUL, 0, 6, 63, 4));
-    check_eq("MUL 0xFFFF * imm 63", gpr(t, 6), 0x003EFFC1u);
-    set_gpr(t, 4, 0x00030002u);
-    set_gpr(t, 5, 0x00050007u);
+    tt_check_eq("MUL 0xFFFF * imm 63", TT_GPR_OF(t, 6), 0x003EFFC1u);
+    tt_set_gpr(t, 4, 0x00030002u);
+    tt_set_gpr(t, 5, 0x00050007u);
     tt_run(t, ALU(OP_MUL, 0, 6, 5, 4));
-    check_eq("MUL ignores high halves", gpr(t, 6), 14);
+    tt_check_eq("MUL ignores high halves", TT_GPR_OF(t, 6), 14);
 
     /*
      * BITWOPDMAREG, Mode 0 AND, 1 OR, 2 XOR:
@@ -132,47 +113,47 @@ static void test_alu(int t)
      * imm 37 = 0x25: 0xF0F0A5A5 & 0x25 = 0x25; 0x0FF05A5A | 0x25 =
      * 0x0FF05A7F; 0xF0F0A5A5 ^ 0x3F = 0xF0F0A59A.
      */
-    set_gpr(t, 8, 0xF0F0A5A5u);
-    set_gpr(t, 9, 0x0FF05A5Au);
+    tt_set_gpr(t, 8, 0xF0F0A5A5u);
+    tt_set_gpr(t, 9, 0x0FF05A5Au);
     tt_run(t, ALU(OP_BITWOP, 0, 10, 9, 8));
-    check_eq("BITWOP AND", gpr(t, 10), 0x00F00000u);
+    tt_check_eq("BITWOP AND", TT_GPR_OF(t, 10), 0x00F00000u);
     tt_run(t, ALU(OP_BITWOP, 1, 10, 9, 8));
-    check_eq("BITWOP OR", gpr(t, 10), 0xFFF0FFFFu);
+    tt_check_eq("BITWOP OR", TT_GPR_OF(t, 10), 0xFFF0FFFFu);
     tt_run(t, ALU(OP_BITWOP, 2, 10, 9, 8));
-    check_eq("BITWOP XOR", gpr(t, 10), 0xFF00FFFFu);
+    tt_check_eq("BITWOP XOR", TT_GPR_OF(t, 10), 0xFF00FFFFu);
     tt_run(t, ALUI(OP_BITWOP, 0, 10, 37, 8));
-    check_eq("BITWOP AND imm", gpr(t, 10), 0x00000025u);
+    tt_check_eq("BITWOP AND imm", TT_GPR_OF(t, 10), 0x00000025u);
     tt_run(t, ALUI(OP_BITWOP, 1, 10, 37, 9));
-    check_eq("BITWOP OR imm", gpr(t, 10), 0x0FF05A7Fu);
+    tt_check_eq("BITWOP OR imm", TT_GPR_OF(t, 10), 0x0FF05A7Fu);
     tt_run(t, ALUI(OP_BITWOP, 2, 10, 63, 8));
-    check_eq("BITWOP XOR imm", gpr(t, 10), 0xF0F0A59Au);
+    tt_check_eq("BITWOP XOR imm", TT_GPR_OF(t, 10), 0xF0F0A59Au);
     /* Mode 3 is undefined behaviour: the model leaves the result alone */
-    set_gpr(t, 10, 0x0000DEADu);
+    tt_set_gpr(t, 10, 0x0000DEADu);
     tt_run(t, ALU(OP_BITWOP, 3, 10, 9, 8));
-    check_eq("BITWOP undefined mode", gpr(t, 10), 0x0000DEADu);
+    tt_check_eq("BITWOP undefined mode", TT_GPR_OF(t, 10), 0x0000DEADu);
 
     /*
      * CMPDMAREG, unsigned, Mode 0 GT, 1 LT, 2 EQ; result 1 or 0 in the
      * whole GPR: 5 > 0xFFFFFFFB is false, 5 < 0xFFFFFFFB true, 5 == it
      * false; 5 == imm 5, 5 > imm 4 true; 0xFFFFFFFB < imm 63 false.
      */
-    set_gpr(t, 11, 5);
-    set_gpr(t, 12, 0xFFFFFFFBu);
-    set_gpr(t, 13, 0xFFFFFFFFu);
+    tt_set_gpr(t, 11, 5);
+    tt_set_gpr(t, 12, 0xFFFFFFFBu);
+    tt_set_gpr(t, 13, 0xFFFFFFFFu);
     tt_run(t, ALU(OP_CMP, 0, 13, 12, 11));
-    check_eq("CMP 5 > 0xFFFFFFFB", gpr(t, 13), 0);
-    set_gpr(t, 13, 0xFFFFFFFFu);
+    tt_check_eq("CMP 5 > 0xFFFFFFFB", TT_GPR_OF(t, 13), 0);
+    tt_set_gpr(t, 13, 0xFFFFFFFFu);
     tt_run(t, ALU(OP_CMP, 1, 13, 12, 11));
-    check_eq("CMP 5 < 0xFFFFFFFB", gpr(t, 13), 1);
+    tt_check_eq("CMP 5 < 0xFFFFFFFB", TT_GPR_OF(t, 13), 1);
     tt_run(t, ALU(OP_CMP, 2, 13, 12, 11));
-    check_eq("CMP 5 == 0xFFFFFFFB", gpr(t, 13), 0);
+    tt_check_eq("CMP 5 == 0xFFFFFFFB", TT_GPR_OF(t, 13), 0);
     tt_run(t, ALUI(OP_CMP, 2, 13, 5, 11));
-    check_eq("CMP 5 == imm 5", gpr(t, 13), 1);
-    set_gpr(t, 13, 0xFFFFFFFFu);
+    tt_check_eq("CMP 5 == imm 5", TT_GPR_OF(t, 13), 1);
+    tt_set_gpr(t, 13, 0xFFFFFFFFu);
     tt_run(t, ALUI(OP_CMP, 0, 13, 4, 11));
-    check_eq("CMP 5 > imm 4", gpr(t, 13), 1);
+    tt_check_eq("CMP 5 > imm 4", TT_GPR_OF(t, 13), 1);
     tt_run(t, ALUI(OP_CMP, 1, 13, 63, 12));
-    check_eq("CMP 0xFFFFFFFB < imm 63", gpr(t, 13), 0);
+    tt_check_eq("CMP 0xFFFFFFFB < imm 63", TT_GPR_OF(t, 13), 0);
 
     /*
      * SHIFTDMAREG, Mode 0 left, 1 right; a register amount is taken
@@ -180,26 +161,26 @@ static void test_alu(int t)
      * << 32 = << 0 = 0x80000001.  Immediate: 5 bits (bits 10:6), so the
      * field 0x21 shifts by 1; << 31 = 0x80000000, >> 31 = 1.
      */
-    set_gpr(t, 14, 0x80000001u);
-    set_gpr(t, 15, 33);
-    set_gpr(t, 16, 32);
+    tt_set_gpr(t, 14, 0x80000001u);
+    tt_set_gpr(t, 15, 33);
+    tt_set_gpr(t, 16, 32);
     tt_run(t, ALU(OP_SHIFT, 0, 17, 15, 14));
-    check_eq("SHIFT left by 33", gpr(t, 17), 0x00000002u);
+    tt_check_eq("SHIFT left by 33", TT_GPR_OF(t, 17), 0x00000002u);
     tt_run(t, ALU(OP_SHIFT, 1, 17, 15, 14));
-    check_eq("SHIFT right by 33", gpr(t, 17), 0x40000000u);
+    tt_check_eq("SHIFT right by 33", TT_GPR_OF(t, 17), 0x40000000u);
     tt_run(t, ALU(OP_SHIFT, 0, 17, 16, 14));
-    check_eq("SHIFT left by 32", gpr(t, 17), 0x80000001u);
+    tt_check_eq("SHIFT left by 32", TT_GPR_OF(t, 17), 0x80000001u);
     tt_run(t, ALUI(OP_SHIFT, 0, 17, 0x21, 14));
-    check_eq("SHIFT left by imm field 0x21", gpr(t, 17), 0x00000002u);
+    tt_check_eq("SHIFT left by imm field 0x21", TT_GPR_OF(t, 17), 0x00000002u);
     tt_run(t, ALUI(OP_SHIFT, 0, 17, 31, 14));
-    check_eq("SHIFT left by imm 31", gpr(t, 17), 0x80000000u);
+    tt_check_eq("SHIFT left by imm 31", TT_GPR_OF(t, 17), 0x80000000u);
     tt_run(t, ALUI(OP_SHIFT, 1, 17, 31, 14));
-    check_eq("SHIFT right by imm 31", gpr(t, 17), 0x00000001u);
+    tt_check_eq("SHIFT right by imm 31", TT_GPR_OF(t, 17), 0x00000001u);
 
     /* Result register may be an operand: GPR1 = GPR1 + GPR1 */
-    set_gpr(t, 1, 0x40000001u);
+    tt_set_gpr(t, 1, 0x40000001u);
     tt_run(t, ALU(OP_ADD, 0, 1, 1, 1));
-    check_eq("ADD in place", gpr(t, 1), 0x80000002u);
+    tt_check_eq("ADD in place", TT_GPR_OF(t, 1), 0x80000002u);
 }
 
 /* ------------------------------------------------------------------ */
@@ -212,14 +193,15 @@ static void test_setdmareg_special(int t)
      * 43 -> GPR 21 -> group 20.
      */
     for (unsigned r = 20; r < 24; r++) {
-        set_gpr(t, r, 0x5A5A0000u | r);
+        tt_set_gpr(t, r, 0x5A5A0000u | r);
     }
-    set_gpr(t, 24, 0x24242424u);
+    tt_set_gpr(t, 24, 0x24242424u);
     tt_run(t, SETDMAREG_SPECIAL(2, 0, 10, 0, 43));
     for (unsigned r = 20; r < 24; r++) {
-        check_eq("SETDMAREG zero source", gpr(t, r), 0);
+        tt_check_eq("SETDMAREG zero source", TT_GPR_OF(t, r), 0);
     }
-    check_eq("SETDMAREG zero source: next GPR", gpr(t, 24), 0x24242424u);
+    tt_check_eq("SETDMAREG zero source: next GPR", TT_GPR_OF(t, 24),
+                0x24242424u);
 
     /*
      * InputSource 2: tile header of packer 0.  Config (state 0):
@@ -230,22 +212,23 @@ static void test_setdmareg_special(int t)
      */
     TT_CFG(SEC0_REG1) = 0x00000051u;
     for (unsigned r = 28; r < 32; r++) {
-        set_gpr(t, r, 0xAAAAAAAAu);
+        tt_set_gpr(t, r, 0xAAAAAAAAu);
     }
     tt_run(t, SETDMAREG_SPECIAL(2, 0, 2, 0, 2 * 28));
-    check_eq("tile header word 0 (TileSize)", gpr(t, 28), 1);
-    check_eq("tile header word 1 (format, DZC)", gpr(t, 29), 0x00150000u);
-    check_eq("tile header word 2 (AllZeroFlags)", gpr(t, 30), 0);
-    check_eq("tile header word 3", gpr(t, 31), 0);
+    tt_check_eq("tile header word 0 (TileSize)", TT_GPR_OF(t, 28), 1);
+    tt_check_eq("tile header word 1 (format, DZC)", TT_GPR_OF(t, 29),
+                0x00150000u);
+    tt_check_eq("tile header word 2 (AllZeroFlags)", TT_GPR_OF(t, 30), 0);
+    tt_check_eq("tile header word 3", TT_GPR_OF(t, 31), 0);
 
     /* ResultSize 1: Values[InputHalfReg >> 1] = Values[1] into GPR 33 */
-    set_gpr(t, 33, 0xAAAAAAAAu);
+    tt_set_gpr(t, 33, 0xAAAAAAAAu);
     tt_run(t, SETDMAREG_SPECIAL(1, 0, 2, 3, 2 * 33));
-    check_eq("SETDMAREG 32-bit", gpr(t, 33), 0x00150000u);
+    tt_check_eq("SETDMAREG 32-bit", TT_GPR_OF(t, 33), 0x00150000u);
     /* ResultSize 0: half 3 of Values (0x0015) into the low half of GPR 34 */
-    set_gpr(t, 34, 0xBBBBBBBBu);
+    tt_set_gpr(t, 34, 0xBBBBBBBBu);
     tt_run(t, SETDMAREG_SPECIAL(0, 0, 2, 3, 2 * 34));
-    check_eq("SETDMAREG 16-bit", gpr(t, 34), 0xBBBB0015u);
+    tt_check_eq("SETDMAREG 16-bit", TT_GPR_OF(t, 34), 0xBBBB0015u);
 
     /*
      * _ovrd set: DisableZeroCompression = All_pack_disable_zero_compress
@@ -255,13 +238,13 @@ static void test_setdmareg_special(int t)
      */
     TT_CFG(SEC0_REG1) = 0x00200051u;
     for (unsigned r = 28; r < 32; r++) {
-        set_gpr(t, r, 0xAAAAAAAAu);
+        tt_set_gpr(t, r, 0xAAAAAAAAu);
     }
     tt_run(t, SETDMAREG_SPECIAL(3, 0, 2, 0, 2 * 28));
-    check_eq("tile header merge word 0", gpr(t, 28), 0xAAAA0001u);
-    check_eq("tile header merge word 1", gpr(t, 29), 0xAA05AAAAu);
-    check_eq("tile header merge word 2", gpr(t, 30), 0);
-    check_eq("tile header merge word 3", gpr(t, 31), 0xAAAAAAAAu);
+    tt_check_eq("tile header merge word 0", TT_GPR_OF(t, 28), 0xAAAA0001u);
+    tt_check_eq("tile header merge word 1", TT_GPR_OF(t, 29), 0xAA05AAAAu);
+    tt_check_eq("tile header merge word 2", TT_GPR_OF(t, 30), 0);
+    tt_check_eq("tile header merge word 3", TT_GPR_OF(t, 31), 0xAAAAAAAAu);
 
     /*
      * InputSource 3, packer 1 (THCON_SEC0_REG8 = 0x31: format 3, DZC 1;
@@ -271,12 +254,12 @@ static void test_setdmareg_special(int t)
      */
     TT_CFG(SEC0_REG1) = 0;
     TT_CFG(SEC0_REG8) = 0x00000031u;
-    set_gpr(t, 33, 0xAAAAAAAAu);
+    tt_set_gpr(t, 33, 0xAAAAAAAAu);
     tt_run(t, SETDMAREG_SPECIAL(1, 0, 3, 2, 2 * 33));
 #if defined(TT_ARCH_BH)
-    check_eq("tile header of packer 1 (reserved)", gpr(t, 33), 0);
+    tt_check_eq("tile header of packer 1 (reserved)", TT_GPR_OF(t, 33), 0);
 #else
-    check_eq("tile header of packer 1", gpr(t, 33), 0x00130000u);
+    tt_check_eq("tile header of packer 1", TT_GPR_OF(t, 33), 0x00130000u);
 #endif
     TT_CFG(SEC0_REG8) = 0;
 }
@@ -292,13 +275,13 @@ static void test_reg2flop(int t)
      * and 3 all take the 32-bit branch of the model.
      */
     TT_CFG(THCON_BASE + 5) = 0;
-    set_gpr(t, 40, 0xC0FFEE01u);
+    tt_set_gpr(t, 40, 0xC0FFEE01u);
     tt_run(t, REG2FLOP_CFG(1, 5, 40));
-    check_eq("REG2FLOP 32-bit", TT_CFG(THCON_BASE + 5), 0xC0FFEE01u);
-    set_gpr(t, 40, 0xC0FFEE02u);
+    tt_check_eq("REG2FLOP 32-bit", TT_CFG(THCON_BASE + 5), 0xC0FFEE01u);
+    tt_set_gpr(t, 40, 0xC0FFEE02u);
     tt_run(t, REG2FLOP_CFG(3, 5, 40));
-    check_eq("REG2FLOP SizeSel 3 writes 32 bits", TT_CFG(THCON_BASE + 5),
-             0xC0FFEE02u);
+    tt_check_eq("REG2FLOP SizeSel 3 writes 32 bits", TT_CFG(THCON_BASE + 5),
+                0xC0FFEE02u);
 
     /*
      * 128-bit: index 9 & ~3 = 8, GPRs 45 & ~3 = 44..47 into words
@@ -308,30 +291,30 @@ static void test_reg2flop(int t)
         TT_CFG(THCON_BASE + i) = 0x77770000u | i;
     }
     for (unsigned r = 44; r < 48; r++) {
-        set_gpr(t, r, 0x12340000u | r);
+        tt_set_gpr(t, r, 0x12340000u | r);
     }
     tt_run(t, REG2FLOP_CFG(0, 9, 45));
-    check_eq("REG2FLOP 128-bit: word 7", TT_CFG(THCON_BASE + 7),
-             0x77770007u);
+    tt_check_eq("REG2FLOP 128-bit: word 7", TT_CFG(THCON_BASE + 7),
+                0x77770007u);
     for (unsigned i = 0; i < 4; i++) {
-        check_eq("REG2FLOP 128-bit", TT_CFG(THCON_BASE + 8 + i),
-                 0x12340000u | (44 + i));
+        tt_check_eq("REG2FLOP 128-bit", TT_CFG(THCON_BASE + 8 + i),
+                    0x12340000u | (44 + i));
     }
-    check_eq("REG2FLOP 128-bit: word 12", TT_CFG(THCON_BASE + 12),
-             0x7777000Cu);
+    tt_check_eq("REG2FLOP 128-bit: word 12", TT_CFG(THCON_BASE + 12),
+                0x7777000Cu);
 
     /*
      * The last THCON word (GLOBAL_BASE - THCON_BASE - 1) is writable; the
      * next index is outside THCON_ configuration (undefined behaviour:
      * the model drops the write).
      */
-    set_gpr(t, 41, 0xFEED0041u);
+    tt_set_gpr(t, 41, 0xFEED0041u);
     tt_run(t, REG2FLOP_CFG(1, GLOBAL_BASE - THCON_BASE - 1, 41));
-    check_eq("REG2FLOP last THCON word", TT_CFG(GLOBAL_BASE - 1),
-             0xFEED0041u);
+    tt_check_eq("REG2FLOP last THCON word", TT_CFG(GLOBAL_BASE - 1),
+                0xFEED0041u);
     before = TT_CFG(GLOBAL_BASE);
     tt_run(t, REG2FLOP_CFG(1, GLOBAL_BASE - THCON_BASE, 41));
-    check_eq("REG2FLOP beyond THCON words", TT_CFG(GLOBAL_BASE), before);
+    tt_check_eq("REG2FLOP beyond THCON words", TT_CFG(GLOBAL_BASE), before);
     TT_CFG(GLOBAL_BASE - 1) = 0;
 }
 
@@ -347,15 +330,15 @@ static void test_mmio(int t)
      * "Debug registers"; DMANOPs for its "few cycles later").
      */
     TT_CFG(idx) = 0x0DDBA11u;
-    set_gpr(t, 50, idx);
-    set_gpr(t, 51, 0xFFFFFFFFu);
+    tt_set_gpr(t, 50, idx);
+    tt_set_gpr(t, 51, 0xFFFFFFFFu);
     tt_run(t, STOREREG(50, MMIO_LO(CFGREG_RD_CNTL)));
-    check_eq("STOREREG CFGREG_RD_CNTL", TT_REG(CFGREG_RD_CNTL), idx);
+    tt_check_eq("STOREREG CFGREG_RD_CNTL", TT_REG(CFGREG_RD_CNTL), idx);
     for (int i = 0; i < 4; i++) {
         tt_run(t, DMANOP);
     }
     tt_run(t, LOADREG(51, MMIO_LO(CFGREG_RDDATA)));
-    check_eq("LOADREG CFGREG_RDDATA", gpr(t, 51), 0x0DDBA11u);
+    tt_check_eq("LOADREG CFGREG_RDDATA", TT_GPR_OF(t, 51), 0x0DDBA11u);
 
     /*
      * STOREIND (MMIO): Addr = GPR[52] + (Offset >> 4) = 0x12050 + 0x80 >>
@@ -364,23 +347,23 @@ static void test_mmio(int t)
      * afterwards (OffsetIncrement 3), its high half untouched.
      */
     TT_CFG(idx + 1) = 0x5EED0001u;
-    set_gpr(t, 52, 0x12050);
-    set_gpr(t, 53, 0x99990080u);
-    set_gpr(t, 54, idx + 1);
+    tt_set_gpr(t, 52, 0x12050);
+    tt_set_gpr(t, 53, 0x99990080u);
+    tt_set_gpr(t, 54, idx + 1);
     tt_run(t, STOREIND_MMIO(106, 3, 54, 52));
-    check_eq("STOREIND MMIO CFGREG_RD_CNTL", TT_REG(CFGREG_RD_CNTL),
-             idx + 1);
-    check_eq("STOREIND MMIO offset += 16", gpr(t, 53), 0x99990090u);
+    tt_check_eq("STOREIND MMIO CFGREG_RD_CNTL", TT_REG(CFGREG_RD_CNTL),
+                idx + 1);
+    tt_check_eq("STOREIND MMIO offset += 16", TT_GPR_OF(t, 53), 0x99990090u);
     for (int i = 0; i < 4; i++) {
         tt_run(t, DMANOP);
     }
     tt_run(t, LOADREG(51, MMIO_LO(CFGREG_RDDATA)));
-    check_eq("LOADREG after STOREIND", gpr(t, 51), 0x5EED0001u);
+    tt_check_eq("LOADREG after STOREIND", TT_GPR_OF(t, 51), 0x5EED0001u);
 
     /* LOADREG below 0xFFB11000: undefined behaviour, the model loads 0 */
-    set_gpr(t, 55, 0x12345678u);
+    tt_set_gpr(t, 55, 0x12345678u);
     tt_run(t, LOADREG(55, 0));
-    check_eq("LOADREG of a local RAM address", gpr(t, 55), 0);
+    tt_check_eq("LOADREG of a local RAM address", TT_GPR_OF(t, 55), 0);
 
     /* FLUSHDMA (any mask) and DMANOP retire at once */
     tt_run(t, FLUSHDMA(0));
@@ -400,27 +383,32 @@ static void test_soft_reset(void)
 {
     uint32_t sr = TT_REG(TT_SOFT_RESET_0);
 
-    set_gpr(1, 5, 1);
+    tt_set_gpr(1, 5, 1);
     TT_REG(TT_SOFT_RESET_0) = sr | (1u << 9);
     tt_push(1, ALUI(OP_ADD, 0, 5, 1, 5));
-    tt_check(!tt_wait_fifo_empty(1, 50), "ADDDMAREG waits in ThCon soft reset", 1, 0);
-    check_eq("ADDDMAREG in soft reset: GPR", gpr(1, 5), 1);
+    tt_check(!tt_wait_fifo_empty(1, 50), "ADDDMAREG waits in ThCon soft reset",
+             1, 0);
+    tt_check_eq("ADDDMAREG in soft reset: GPR", TT_GPR_OF(1, 5), 1);
     tt_run(2, TT_SETDMAREG(2 * 6, 0x6666));
-    check_eq("SETDMAREG runs in ThCon soft reset", gpr(2, 6) & 0xFFFF,
-             0x6666);
+    tt_check_eq("SETDMAREG runs in ThCon soft reset", TT_GPR_OF(2, 6) & 0xFFFF,
+                0x6666);
     tt_run(0, DMANOP);
     TT_REG(TT_SOFT_RESET_0) = sr;
-    tt_check(tt_wait_fifo_empty(1, 2000), "ADDDMAREG runs after the release", 0, 1);
-    check_eq("ADDDMAREG after the release: 1 + 1", gpr(1, 5), 2);
+    tt_check(tt_wait_fifo_empty(1, 2000), "ADDDMAREG runs after the release", 0,
+             1);
+    tt_check_eq("ADDDMAREG after the release: 1 + 1", TT_GPR_OF(1, 5), 2);
 
     TT_REG(TT_SOFT_RESET_0) = sr | (1u << 8);
     tt_push(2, TT_SETDMAREG(2 * 6, 0x7777));
-    tt_check(!tt_wait_fifo_empty(2, 50), "SETDMAREG waits in glue soft reset", 1, 0);
-    check_eq("SETDMAREG in glue soft reset: GPR", gpr(2, 6) & 0xFFFF,
-             0x6666);
+    tt_check(!tt_wait_fifo_empty(2, 50), "SETDMAREG waits in glue soft reset",
+             1, 0);
+    tt_check_eq("SETDMAREG in glue soft reset: GPR", TT_GPR_OF(2, 6) & 0xFFFF,
+                0x6666);
     TT_REG(TT_SOFT_RESET_0) = sr;
-    tt_check(tt_wait_fifo_empty(2, 2000), "SETDMAREG runs after the release", 0, 1);
-    check_eq("SETDMAREG after the release", gpr(2, 6) & 0xFFFF, 0x7777);
+    tt_check(tt_wait_fifo_empty(2, 2000), "SETDMAREG runs after the release", 0,
+             1);
+    tt_check_eq("SETDMAREG after the release", TT_GPR_OF(2, 6) & 0xFFFF,
+                0x7777);
 }
 
 /* ------------------------------------------------------------------ */

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include "tt.h"
+#include "tt_regs.h"
 
 #define SYS_WRITE0          0x04
 #define SYS_EXIT_EXTENDED   0x20
@@ -15,7 +16,7 @@ const char *const tt_core_name[TT_NUM_CORES] = {
     "BRISC", "NCRISC", "TRISC0", "TRISC1", "TRISC2",
 };
 
-volatile tt_result tt_results[TT_NUM_CORES];
+TTResult tt_results[TT_NUM_CORES];
 volatile uint32_t tt_entry_pc[TT_NUM_CORES];    /* written by start.S */
 
 /* ------------------------------------------------------------------ */
@@ -54,7 +55,7 @@ void tt_puts(const char *s)
 
 void tt_exit(uint32_t code)
 {
-    static volatile uint32_t block[2];
+    static volatile uint32_t block[2];  /* read by the host */
 
     block[0] = ADP_Stopped_ApplicationExit;
     block[1] = code;
@@ -201,14 +202,11 @@ void tt_trap(uint32_t core, uint32_t mcause, uint32_t mepc, uint32_t mtval)
 /* Checks every core runs                                             */
 /* ------------------------------------------------------------------ */
 
-static volatile uint32_t *tt_sig_area(void)
-{
-    return (volatile uint32_t *)(uintptr_t)TT_LOCAL_RAM;
-}
+/* Word i of the local RAM signature area */
+#define TT_SIG_WORD(i)      TT_WORD(TT_LOCAL_RAM, i)
 
-uint32_t tt_common_checks(int core, volatile tt_result *r)
+uint32_t tt_common_checks(int core, TTResult *r)
 {
-    volatile uint32_t *sig = tt_sig_area();
     uint32_t errors = 0;
     uint32_t v;
 
@@ -226,7 +224,7 @@ uint32_t tt_common_checks(int core, volatile tt_result *r)
 
     r->local_sig = TT_SIG(core);
     for (int i = 0; i < TT_SIG_WORDS; i++) {
-        sig[i] = TT_SIG(core) + i;
+        TT_SIG_WORD(i) = TT_SIG(core) + i;
     }
     if (!tt_local_sig_intact(core)) {
         errors |= TT_E_LOCAL_RAM;
@@ -234,12 +232,18 @@ uint32_t tt_common_checks(int core, volatile tt_result *r)
     return errors;
 }
 
+void tt_brisc_common_checks(void)
+{
+    TTResult *r = &tt_results[TT_BRISC];
+
+    r->errors = tt_common_checks(TT_BRISC, r);
+    tt_check(r->errors == 0, "BRISC common checks", r->errors, 0);
+}
+
 bool tt_local_sig_intact(int core)
 {
-    volatile uint32_t *sig = tt_sig_area();
-
     for (int i = 0; i < TT_SIG_WORDS; i++) {
-        if (sig[i] != TT_SIG(core) + i) {
+        if (TT_SIG_WORD(i) != TT_SIG(core) + i) {
             return false;
         }
     }
@@ -253,20 +257,21 @@ bool tt_local_sig_intact(int core)
 void tt_set_reset_pcs(void)
 {
 #if defined(TT_ARCH_BH)
-    TT_REG(TT_BH_TRISC0_RESET_PC + 0) = (uintptr_t)_start_trisc0;
-    TT_REG(TT_BH_TRISC0_RESET_PC + 4) = (uintptr_t)_start_trisc1;
-    TT_REG(TT_BH_TRISC0_RESET_PC + 8) = (uintptr_t)_start_trisc2;
-    TT_REG(TT_BH_TRISC_RESET_PC_EN) = 7;
-    TT_REG(TT_BH_NCRISC_RESET_PC) = (uintptr_t)_start_ncrisc;
-    TT_REG(TT_BH_NCRISC_RESET_PC_EN) = 1;
+    const uint32_t t_pc = TT_BH_TRISC0_RESET_PC, t_en = TT_BH_TRISC_RESET_PC_EN;
+    const uint32_t nc_pc = TT_BH_NCRISC_RESET_PC;
+    const uint32_t nc_en = TT_BH_NCRISC_RESET_PC_EN;
 #else
-    TT_REG(TT_WH_TRISC0_RESET_PC + 0) = (uintptr_t)_start_trisc0;
-    TT_REG(TT_WH_TRISC0_RESET_PC + 4) = (uintptr_t)_start_trisc1;
-    TT_REG(TT_WH_TRISC0_RESET_PC + 8) = (uintptr_t)_start_trisc2;
-    TT_REG(TT_WH_TRISC_RESET_PC_EN) = 7;
-    TT_REG(TT_WH_NCRISC_RESET_PC) = (uintptr_t)_start_ncrisc;
-    TT_REG(TT_WH_NCRISC_RESET_PC_EN) = 1;
+    const uint32_t t_pc = TT_WH_TRISC0_RESET_PC, t_en = TT_WH_TRISC_RESET_PC_EN;
+    const uint32_t nc_pc = TT_WH_NCRISC_RESET_PC;
+    const uint32_t nc_en = TT_WH_NCRISC_RESET_PC_EN;
 #endif
+
+    TT_REG(t_pc + 0) = (uintptr_t)_start_trisc0;
+    TT_REG(t_pc + 4) = (uintptr_t)_start_trisc1;
+    TT_REG(t_pc + 8) = (uintptr_t)_start_trisc2;
+    TT_REG(t_en) = 7;
+    TT_REG(nc_pc) = (uintptr_t)_start_ncrisc;
+    TT_REG(nc_en) = 1;
 }
 
 uint64_t tt_clock(void)
@@ -277,6 +282,7 @@ uint64_t tt_clock(void)
     return ((uint64_t)hi << 32) | lo;
 }
 
+/* @p: memory another core or a device changes, hence volatile */
 bool tt_wait_eq(volatile uint32_t *p, uint32_t v, uint32_t ms)
 {
     uint64_t deadline = tt_deadline_ms(ms);
@@ -287,6 +293,15 @@ bool tt_wait_eq(volatile uint32_t *p, uint32_t v, uint32_t ms)
         }
     }
     return true;
+}
+
+void tt_delay_ms(uint32_t ms)
+{
+    uint64_t deadline = tt_deadline_ms(ms);
+
+    while (!tt_expired(deadline)) {
+        /* spin */
+    }
 }
 
 int tt_failures;
@@ -322,5 +337,141 @@ void tt_run(int t, uint32_t insn)
     if (!tt_wait_fifo_empty(t, 2000)) {
         tt_printf("  FAIL: T%d did not retire 0x%08x\n", t, insn);
         tt_failures++;
+    }
+}
+
+uint32_t tt_nchecks, tt_nfails;
+
+void tt_check_at(const char *file, uint32_t line, uint32_t got,
+                 uint32_t want)
+{
+    const char *name = file;
+
+    for (const char *p = file; *p; p++) {
+        if (*p == '/') {
+            name = p + 1;
+        }
+    }
+    tt_nchecks++;
+    if (got != want) {
+        tt_nfails++;
+        tt_printf("  FAIL: %s:%u: got 0x%x, expected 0x%x\n", name, line,
+                  got, want);
+    }
+}
+
+int tt_summary(const char *prog, uint32_t fails, uint32_t checks)
+{
+    if (fails) {
+        tt_printf("  %u of %u checks failed\n", fails, checks);
+        return 1;
+    }
+    tt_printf("  %u checks\n", checks);
+    tt_printf("%s: all checks passed\n", prog);
+    return 0;
+}
+
+void tt_expect_gpr(int t, int g, uint32_t v, const char *what)
+{
+    bool ok = tt_wait_eq(&TT_GPR_OF(t, g), v, 1000);
+
+    tt_check(ok, what, TT_GPR_OF(t, g), v);
+}
+
+void tt_expect_held(int t, int g, const char *what)
+{
+    tt_settle();
+    tt_check(TT_GPR_OF(t, g) == 0, what, TT_GPR_OF(t, g), 0);
+}
+
+void tt_set_gpr(int t, unsigned r, uint32_t v)
+{
+    tt_run(t, TT_SETDMAREG(2 * r, v & 0xFFFF));
+    tt_run(t, TT_SETDMAREG(2 * r + 1, v >> 16));
+}
+
+void tt_serve_brisc(bool (*serve)(uint32_t cmd, uint32_t *reply))
+{
+    for (;;) {
+        uint32_t reply = 0;
+
+        if (!serve(TT_REG(TT_MBOX(TT_MBOX_B)), &reply)) {
+            return;
+        }
+        TT_REG(TT_MBOX(TT_MBOX_B)) = reply;
+    }
+}
+
+bool tt_mbox_recv(int t, uint32_t *v, uint32_t ms)
+{
+    uint32_t mb = TT_MBOX(TT_MBOX_T(t));
+    uint64_t deadline = tt_deadline_ms(ms);
+
+    while (!TT_REG(mb + 4)) {
+        if (tt_expired(deadline)) {
+            return false;
+        }
+    }
+    *v = TT_REG(mb);
+    return true;
+}
+
+uint32_t tt_mbox_reply(int t, const char *what)
+{
+    uint32_t v;
+
+    if (!tt_mbox_recv(t, &v, 2000)) {
+        tt_check(false, what, 0, 1);
+        return 0xDEAD;
+    }
+    return v;
+}
+
+void tt_tdma_xmov(uint32_t src16, uint32_t dst16, uint32_t size16,
+                  uint32_t dir)
+{
+    TT_REG(XMOV_SRC) = src16;
+    TT_REG(XMOV_DST) = dst16;
+    TT_REG(XMOV_SIZE) = size16;
+    TT_REG(XMOV_DIR) = dir;
+    TT_REG(COMMAND) = CMD_MOVER;
+}
+
+uint32_t tt_wait_movers_done(void)
+{
+    uint32_t st;
+
+    (void)TT_REG(STATUS);
+    do {
+        st = TT_REG(STATUS);
+    } while ((st & (1u | 0x08u)) != 0x08u);
+    return st;
+}
+
+void tt_common_only(int core)
+{
+    TTResult *r = &tt_results[core];
+
+    tt_publish(r, tt_common_checks(core, r));
+}
+
+void tt_trisc_dispatch(int t, TTTriscFn *const fn[3])
+{
+    TTResult *r = &tt_results[TT_TRISC0 + t];
+    uint32_t errors = tt_common_checks(TT_TRISC0 + t, r);
+
+    if (fn[t]) {
+        fn[t](r, errors);
+    } else {
+        tt_publish(r, errors);
+    }
+}
+
+void tt_mop_program(const uint32_t cfg[9])
+{
+    TT_REG(TT_MOPSYNC) = 0;
+    (void)TT_REG(TT_MOPSYNC);
+    for (int i = 0; i < 9; i++) {
+        TT_REG(TT_MOP_CFG_BASE + 4u * i) = cfg[i];
     }
 }

@@ -49,7 +49,10 @@ extern const char *const tt_core_name[TT_NUM_CORES];
 /* Memory map (a core's local view)                                   */
 /* ------------------------------------------------------------------ */
 
+/* A word of memory or MMIO that something else may change: volatile */
 #define TT_REG(a)           (*(volatile uint32_t *)(uintptr_t)(a))
+#define TT_REG8(a)          (*(volatile uint8_t *)(uintptr_t)(a)) /* a byte */
+#define TT_WORD(a, i)       TT_REG((a) + 4u * (i))  /* word i from a */
 
 #define TT_L1_BASE          0x00000000u
 #define TT_LOCAL_RAM        0xFFB00000u     /* private to each core */
@@ -57,8 +60,8 @@ extern const char *const tt_core_name[TT_NUM_CORES];
 #define TT_LOCAL_RAM_T      0x0800u         /* TRISC size usable on both */
 
 /* Tile control / debug registers */
-#define TT_INSTRN_BUF_STATUS 0xFFB120A8u    /* bit t: FIFO t not full,
-                                               bit 4+t: FIFO t empty */
+/* INSTRN_BUF_STATUS bit t: FIFO t not full, bit 4 + t: FIFO t empty */
+#define TT_INSTRN_BUF_STATUS 0xFFB120A8u
 #define TT_SOFT_RESET_0     0xFFB121B0u
 #define TT_RESET_BRISC      (1u << 11)
 #define TT_RESET_TRISC0     (1u << 12)
@@ -141,6 +144,11 @@ extern const char *const tt_core_name[TT_NUM_CORES];
 #define TT_SETDMAREG(h, val) \
     TT_INSN(0x45, (((val) & 0xFFFFu) << 8) | ((h) & 0x7Fu))
 
+#define TT_MOP(tmpl, count1, lo) \
+    TT_INSN(0x01, ((uint32_t)(tmpl) << 23) | ((uint32_t)(count1) << 16) | \
+            (uint32_t)(lo))
+#define TT_MOP_CFG(hi)      TT_INSN(0x03, (hi))
+
 #define TT_SEMWAIT_ZERO     1u      /* wait while a sem's value == 0 */
 #define TT_SEMWAIT_MAX      2u      /* wait while a sem's value >= max */
 #define TT_BLOCK_SYNC       (1u << 1)
@@ -156,6 +164,12 @@ extern const char *const tt_core_name[TT_NUM_CORES];
     ((((uint32_t)(x)) << 2) | (((uint32_t)(x)) >> 30))
 #define TTI(x) \
     __asm__ volatile(".word %0" :: "i"(TT_ROTL2(x)) : "memory")
+
+/* The address of @sym, a label of a top-level __asm__ block */
+#define TT_ASM_ADDR(sym) ({                                             \
+    uint32_t a_;                                                        \
+    __asm__("la %0, " #sym : "=r"(a_));                                 \
+    a_; })
 
 /* Push by store (TRISC: own thread with t = 0; BRISC: thread t) */
 static inline void tt_push(int t, uint32_t insn)
@@ -176,7 +190,11 @@ static inline void tt_ttsync(void)
 
 #define TT_RESULT_MAGIC     0x7E57D0E5u     /* "test done" */
 
-typedef struct tt_result {
+/*
+ * A core's record, written by that core and polled by BRISC while the
+ * core runs: the type itself is volatile.
+ */
+typedef volatile struct TTResult {
     uint32_t magic;         /* TT_RESULT_MAGIC once the record is final */
     uint32_t errors;        /* bitmask of failed checks (TT_E_*) */
     uint32_t started;       /* 1 once the core ran its main */
@@ -185,9 +203,9 @@ typedef struct tt_result {
     uint32_t local_sig;     /* signature written to its local RAM */
     uint32_t step;          /* progress marker (program-specific) */
     uint32_t data[9];       /* program-specific */
-} tt_result;
+} TTResult;
 
-extern volatile tt_result tt_results[TT_NUM_CORES];
+extern TTResult tt_results[TT_NUM_CORES];
 
 /* Error bits of the common checks */
 #define TT_E_MHARTID        (1u << 0)
@@ -200,7 +218,9 @@ extern volatile tt_result tt_results[TT_NUM_CORES];
 #define TT_SIG(core)        (0x51600000u | ((uint32_t)(core) << 12))
 
 /* mhartid, cfg0, local RAM write/read-back; fills @r, returns errors */
-uint32_t tt_common_checks(int core, volatile tt_result *r);
+uint32_t tt_common_checks(int core, TTResult *r);
+/* BRISC: the common checks into its record, a failed check if any fails */
+void tt_brisc_common_checks(void);
 /* Is the local RAM signature still intact? (other cores cannot touch it) */
 bool tt_local_sig_intact(int core);
 
@@ -235,6 +255,13 @@ static inline bool tt_expired(uint64_t deadline)
 }
 /* Spin until *p == v or timeout; returns true if it got there */
 bool tt_wait_eq(volatile uint32_t *p, uint32_t v, uint32_t ms);
+/* Spin for @ms */
+void tt_delay_ms(uint32_t ms);
+/* Give real hardware time to let anything not held go through (2 ms) */
+static inline void tt_settle(void)
+{
+    tt_delay_ms(2);
+}
 
 /* ------------------------------------------------------------------ */
 /* Semihosting output and exit                                        */
@@ -261,6 +288,81 @@ void tt_run(int t, uint32_t insn);
 extern int tt_failures;
 /* Count (and print) a failed check unless @ok */
 void tt_check(bool ok, const char *what, uint32_t got, uint32_t want);
+static inline void tt_check_eq(const char *what, uint32_t got, uint32_t want)
+{
+    tt_check(got == want, what, got, want);
+}
+
+/* Checks named by their line (TT_CHECK): how many, how many failed */
+extern uint32_t tt_nchecks, tt_nfails;
+void tt_check_at(const char *file, uint32_t line, uint32_t got,
+                 uint32_t want);
+#define TT_CHECK(got, want) tt_check_at(__FILE__, __LINE__, (got), (want))
+/* "  N of M checks failed" (1) or "  M checks", "@prog: all ..." (0) */
+int tt_summary(const char *prog, uint32_t fails, uint32_t checks);
+
+/* Thread t's GPR g reaches v (within a second) */
+void tt_expect_gpr(int t, int g, uint32_t v, const char *what);
+/* Thread t's GPR g is still 0 after tt_settle(): its marker is held */
+void tt_expect_held(int t, int g, const char *what);
+/* GPR[r] of thread t = v, by two SETDMAREG (ScalarUnit.md advice) */
+void tt_set_gpr(int t, unsigned r, uint32_t v);
+
+/*
+ * TRISC: serve BRISC's mailbox commands: @serve(cmd, &reply) returns false
+ * on the last one (no reply), else the reply (0 unless set) goes back
+ */
+void tt_serve_brisc(bool (*serve)(uint32_t cmd, uint32_t *reply));
+/* Pop a word from TRISC t's mailbox to BRISC; false after @ms without */
+bool tt_mbox_recv(int t, uint32_t *v, uint32_t ms);
+/* TRISC t's reply (within 2 s); 0xDEAD and a failed check @what if none */
+uint32_t tt_mbox_reply(int t, const char *what);
+
+/* ------------------------------------------------------------------ */
+/* TDMA-RISC (BRISC; tt_regs.h has the registers)                     */
+/* ------------------------------------------------------------------ */
+
+/* tdma_xmov() of tt-metal's firmware API */
+void tt_tdma_xmov(uint32_t src16, uint32_t dst16, uint32_t size16,
+                  uint32_t dir);
+/* wait_tdma_movers_done(): dummy read, then poll for idle + empty */
+uint32_t tt_wait_movers_done(void);
+
+/* ------------------------------------------------------------------ */
+/* Results of the other cores                                         */
+/* ------------------------------------------------------------------ */
+
+/* Publish @r: @errors, then the magic that says it is final */
+static inline void tt_publish(TTResult *r, uint32_t errors)
+{
+    r->errors = errors;
+    r->magic = TT_RESULT_MAGIC;
+}
+/* A core with nothing to do but the common checks: run them, publish */
+void tt_common_only(int core);
+/* What a TRISC runs after its common checks; it publishes the result */
+typedef void TTTriscFn(TTResult *r, uint32_t errors);
+/* TRISC t: the common checks, then @fn[t] (where NULL: publish them) */
+void tt_trisc_dispatch(int t, TTTriscFn *const fn[3]);
+
+/* Failures a core logs in L1 for BRISC to print */
+#define TT_MAX_FAILS        24
+/* Written by the core that failed, read by BRISC: volatile */
+typedef volatile struct TTFailRec {
+    const char *what;
+    int32_t idx;
+    uint32_t got, want;
+} TTFailRec;
+
+/* TRISC: MOP expander templates (TTSync MOPExpanderDoneCheck first) */
+#define TT_MOP_CFG_BASE     0xFFB80000u
+void tt_mop_program(const uint32_t cfg[9]);
+/* TRISC: push @insn into the own thread and wait until it has run */
+static inline void tt_run_own(uint32_t insn)
+{
+    tt_push(0, insn);
+    tt_ttsync();
+}
 
 /* ------------------------------------------------------------------ */
 /* Per-program entry points                                           */

@@ -5,22 +5,16 @@
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -u
-QEMU=$1
-OUT=$2
-passed=0
-failed=0
+# shellcheck source=SCRIPTDIR/../fw-lib.sh
+. "$(dirname "$0")/../fw-lib.sh"
+fw_init "$@"
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 
 # deadlock: must be reported (and QEMU keeps running until the timeout)
 for arch in bh wh; do
-    case $arch in
-    bh) machine=tt-blackhole ;;
-    wh) machine=tt-wormhole ;;
-    esac
-    timeout 4 "$QEMU" -M "$machine" -nographic -monitor none -serial none \
-        -semihosting-config enable=on,target=native \
-        -kernel "$OUT/$arch/neg/deadlock.elf" </dev/null >"$log" 2>&1
+    machine=$(fw_machine $arch)
+    fw_run 4 "$machine" "$OUT/$arch/neg/deadlock.elf" "$log"
     rc=$?
     if [ $rc -eq 124 ] &&
        grep -q "tt-tile(0,0): deadlock: no core can run" "$log" &&
@@ -37,5 +31,4 @@ for arch in bh wh; do
         failed=$((failed + 1))
     fi
 done
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+fw_summary

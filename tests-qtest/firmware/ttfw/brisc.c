@@ -140,6 +140,7 @@ static void l1_to_ncrisc_iram_copy_wait(void)
     while ((TTFW_REG(TTFW_TDMA_STATUS) &
             (TTFW_TDMA_ST_MOVER0_BUSY | TTFW_TDMA_ST_FIFO_EMPTY)) !=
            TTFW_TDMA_ST_FIFO_EMPTY) {
+        /* until mover 0 is idle and the FIFO empty */
     }
 }
 #endif
@@ -148,6 +149,7 @@ static void wait_subordinates(void)
 {
     ttfw_waypoint(CORE, TTFW_WP('N', 'T', 'W', 0));
     while (SLAVE_SYNC_ALL != TTFW_RUN_SYNC_MSG_ALL_DONE) {
+        /* until every subordinate core is done */
     }
     ttfw_waypoint(CORE, TTFW_WP('N', 'T', 'D', 0));
 }
@@ -174,6 +176,7 @@ int main(void)
 #if defined(TT_ARCH_WH)
     ttfw_waypoint(CORE, TTFW_WP('I', 'N', 'R', 'W'));
     while (TTFW_L1_32(TTFW_NCRISC_RESUME_ADDR) == 0) {
+        /* until NCRISC has halted */
     }
     TTFW_CFG(TTFW_CFG_NCRISC_RESET_PC) = TTFW_L1_32(TTFW_NCRISC_RESUME_ADDR);
 #endif

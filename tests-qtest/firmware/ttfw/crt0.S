@@ -16,6 +16,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "ttfw_layout.h"
+#include "crt_data.S.inc"
 
     .option norvc
     .option norelax
@@ -41,22 +42,8 @@ _start:
     li      t3, TTFW_MEM_LOCAL_BASE
     sub     t3, t0, t3
     add     t2, t2, t3
-1:  bgeu    t0, t1, 2f
-    lw      t3, 0(t2)
-    sw      t3, 0(t0)
-    addi    t0, t0, 4
-    addi    t2, t2, 4
-    j       1b
-    /* .bss */
-2:  lui     t0, %hi(__ldm_bss_start)
-    addi    t0, t0, %lo(__ldm_bss_start)
-    lui     t1, %hi(__ldm_bss_end)
-    addi    t1, t1, %lo(__ldm_bss_end)
-3:  bgeu    t0, t1, 4f
-    sw      zero, 0(t0)
-    addi    t0, t0, 4
-    j       3b
-4:  call    main
+    ttfw_copy_data_zero_bss
+    call    main
 5:  j       5b
 
 #ifndef TTFW_NO_TRAP

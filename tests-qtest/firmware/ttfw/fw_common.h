@@ -28,11 +28,10 @@ extern ttfw_cb cb_interface[TTFW_NUM_CBS];
 extern ttfw_kargs kargs;
 
 /* l1_to_local_mem_copy */
-static inline void fw_copy_words(volatile uint32_t *dst,
-                                 const volatile uint32_t *src, uint32_t n)
+static inline void fw_copy_words(uintptr_t dst, uintptr_t src, uint32_t n)
 {
     for (uint32_t i = 0; i < n; i++) {
-        dst[i] = src[i];
+        TTFW_L1_32(dst + 4 * i) = TTFW_L1_32(src + 4 * i);
     }
 }
 
@@ -66,20 +65,16 @@ static inline void fw_read_node_ids(void)
     {                                                                       \
         uint32_t a = TTFW_BANK_TO_NOC_SCRATCH;                              \
                                                                             \
-        fw_copy_words((volatile uint32_t *)dram_bank_to_noc_xy,             \
-                      (volatile uint32_t *)a,                               \
+        fw_copy_words((uintptr_t)dram_bank_to_noc_xy, a,                    \
                       sizeof(dram_bank_to_noc_xy) / 4);                     \
         a += sizeof(dram_bank_to_noc_xy);                                   \
-        fw_copy_words((volatile uint32_t *)l1_bank_to_noc_xy,               \
-                      (volatile uint32_t *)a,                               \
+        fw_copy_words((uintptr_t)l1_bank_to_noc_xy, a,                      \
                       sizeof(l1_bank_to_noc_xy) / 4);                       \
         a += sizeof(l1_bank_to_noc_xy);                                     \
-        fw_copy_words((volatile uint32_t *)bank_to_dram_offset,             \
-                      (volatile uint32_t *)a,                               \
+        fw_copy_words((uintptr_t)bank_to_dram_offset, a,                    \
                       sizeof(bank_to_dram_offset) / 4);                     \
         a += sizeof(bank_to_dram_offset);                                   \
-        fw_copy_words((volatile uint32_t *)bank_to_l1_offset,               \
-                      (volatile uint32_t *)a,                               \
+        fw_copy_words((uintptr_t)bank_to_l1_offset, a,                      \
                       sizeof(bank_to_l1_offset) / 4);                       \
         kargs.num_dram_banks = TTFW_NUM_DRAM_BANKS;                         \
         kargs.dram_bank_to_noc_xy = &dram_bank_to_noc_xy[0][0];             \
@@ -96,12 +91,10 @@ static inline uint32_t fw_config_init(uint32_t cls)
                                    TTFW_CORE_TYPE_TENSIX));
 
     kargs.kernel_config_base = base;
-    kargs.sem = (volatile uint32_t *)(uintptr_t)
-        (base + LAUNCH_16(TTFW_KC_SEM_OFFSET(TTFW_CORE_TYPE_TENSIX)));
-    kargs.rta = (volatile uint32_t *)(uintptr_t)
-        (base + LAUNCH_16(TTFW_KC_RTA_OFFSET(cls)));
-    kargs.crta = (volatile uint32_t *)(uintptr_t)
-        (base + LAUNCH_16(TTFW_KC_CRTA_OFFSET(cls)));
+    kargs.sem = &TTFW_L1_32(
+        base + LAUNCH_16(TTFW_KC_SEM_OFFSET(TTFW_CORE_TYPE_TENSIX)));
+    kargs.rta = &TTFW_L1_32(base + LAUNCH_16(TTFW_KC_RTA_OFFSET(cls)));
+    kargs.crta = &TTFW_L1_32(base + LAUNCH_16(TTFW_KC_CRTA_OFFSET(cls)));
     kargs.cb = cb_interface;
     return base;
 }
@@ -114,8 +107,9 @@ static inline uint32_t fw_config_init(uint32_t cls)
 static inline void fw_setup_local_cbs(uint32_t base, uint32_t shift,
                                       bool read, bool write)
 {
-    volatile uint32_t *w = (volatile uint32_t *)(uintptr_t)
-        (base + LAUNCH_16(TTFW_KC_LOCAL_CB_OFFSET));
+    /* The CB config words in L1 */
+    volatile uint32_t *w = &TTFW_L1_32(base +
+                                       LAUNCH_16(TTFW_KC_LOCAL_CB_OFFSET));
     uint32_t end = LAUNCH_8(TTFW_KC_MAX_LOCAL_CB_END);
 
     if (end > TTFW_NUM_CBS) {
@@ -154,5 +148,11 @@ static inline void fw_run_kernel(uint32_t entry)
         ((ttfw_kernel_fn)(uintptr_t)entry)(&kargs);
     }
 }
+
+#if defined(TT_ARCH_WH)
+/* crt0.S, Wormhole NCRISC (tt-metal ncrisc-halt.S) */
+void ncrisc_resume(void);
+void notify_brisc_and_halt(uint32_t status);
+#endif
 
 #endif

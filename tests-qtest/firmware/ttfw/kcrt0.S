@@ -7,6 +7,8 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
+#include "crt_data.S.inc"
+
     .option norvc
     .option norelax
 
@@ -22,21 +24,8 @@ _start:
     addi    t1, t1, %lo(__ldm_data_end)
     lui     t2, %hi(__ldm_data_lma)
     addi    t2, t2, %lo(__ldm_data_lma)
-1:  bgeu    t0, t1, 2f
-    lw      t3, 0(t2)
-    sw      t3, 0(t0)
-    addi    t0, t0, 4
-    addi    t2, t2, 4
-    j       1b
-2:  lui     t0, %hi(__ldm_bss_start)
-    addi    t0, t0, %lo(__ldm_bss_start)
-    lui     t1, %hi(__ldm_bss_end)
-    addi    t1, t1, %lo(__ldm_bss_end)
-3:  bgeu    t0, t1, 4f
-    sw      zero, 0(t0)
-    addi    t0, t0, 4
-    j       3b
-4:  lw      a0, 8(sp)
+    ttfw_copy_data_zero_bss
+    lw      a0, 8(sp)
     call    kernel_main
     lw      ra, 12(sp)
     addi    sp, sp, 16

@@ -23,11 +23,6 @@ ttfw_cb cb_interface[TTFW_NUM_CBS];
 ttfw_kargs kargs;
 FW_BANK_TABLES()
 
-#if defined(TT_ARCH_WH)
-void ncrisc_resume(void);
-void notify_brisc_and_halt(uint32_t status);
-#endif
-
 int main(void)
 {
     ttfw_waypoint(CORE, TTFW_WP('I', 0, 0, 0));
@@ -50,6 +45,7 @@ int main(void)
         notify_brisc_and_halt(TTFW_RUN_SYNC_MSG_DONE);
 #else
         while (RUN_BYTE != TTFW_RUN_SYNC_MSG_GO) {
+            /* until BRISC says go */
         }
 #endif
         base = fw_config_init(TTFW_CLASS_DM1);

@@ -45,6 +45,7 @@ int main(void)
         uint32_t base;
 
         while (RUN_BYTE != TTFW_RUN_SYNC_MSG_GO) {
+            /* until BRISC says go */
         }
         base = fw_config_init(TTFW_CLASS_COMPUTE);
         kargs.noc_index = 0;

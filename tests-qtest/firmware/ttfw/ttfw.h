@@ -31,10 +31,11 @@
 #define TTFW_CB_TILES_RECEIVED(i)   TTFW_ARCH(CB_TILES_RECEIVED(i))
 #define TTFW_CB_TILES_ACKED(i)      TTFW_ARCH(CB_TILES_ACKED(i))
 
-#define TTFW_REG(a)     (*(volatile uint32_t *)(uintptr_t)(a))
-#define TTFW_L1_8(a)    (*(volatile uint8_t *)(uintptr_t)(a))
-#define TTFW_L1_16(a)   (*(volatile uint16_t *)(uintptr_t)(a))
-#define TTFW_L1_32(a)   (*(volatile uint32_t *)(uintptr_t)(a))
+/* MMIO, and L1 the host and the other cores read and write: volatile */
+#define TTFW_REG(a)     (*(volatile uint32_t *)(uintptr_t)(a))  /* MMIO */
+#define TTFW_L1_8(a)    (*(volatile uint8_t *)(uintptr_t)(a))   /* L1 */
+#define TTFW_L1_16(a)   (*(volatile uint16_t *)(uintptr_t)(a))  /* L1 */
+#define TTFW_L1_32(a)   (*(volatile uint32_t *)(uintptr_t)(a))  /* L1 */
 
 /* ------------------------------------------------------------------ */
 /* Registers (reference/address-map.md)                               */
@@ -182,7 +183,7 @@ typedef struct ttfw_kargs {
 } ttfw_kargs;
 
 #define TTFW_SEM_ADDR(k, i) \
-    ((volatile uint32_t *)((uintptr_t)(k)->sem + TTFW_KCFG_SEM_STRIDE * (i)))
+    (&TTFW_L1_32((uintptr_t)(k)->sem + TTFW_KCFG_SEM_STRIDE * (i)))
 
 typedef void (*ttfw_kernel_fn)(const ttfw_kargs *args);
 

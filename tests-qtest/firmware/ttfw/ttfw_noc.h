@@ -111,6 +111,7 @@ static inline void ttfw_noc_async_read(ttfw_noc_state *s, uint32_t noc,
         uint32_t n = len > TTFW_NOC_MAX_BURST ? TTFW_NOC_MAX_BURST : len;
 
         while (!ttfw_noc_cmd_buf_ready(noc, TTFW_NOC_RD_BUF)) {
+            /* until the command buffer is free */
         }
         TTFW_NOC_REG(noc, TTFW_NOC_RD_BUF, TTFW_NOC_RET_ADDR_LO) = dst;
         ttfw_noc_set_addr(noc, TTFW_NOC_RD_BUF, false, src);
@@ -132,6 +133,7 @@ static inline void ttfw_noc_async_write(ttfw_noc_state *s, uint32_t noc,
         uint32_t n = len > TTFW_NOC_MAX_BURST ? TTFW_NOC_MAX_BURST : len;
 
         while (!ttfw_noc_cmd_buf_ready(noc, TTFW_NOC_WR_BUF)) {
+            /* until the command buffer is free */
         }
         TTFW_NOC_REG(noc, TTFW_NOC_WR_BUF, TTFW_NOC_CTRL) =
             TTFW_NOC_CMD_WR | TTFW_NOC_CMD_VC_STATIC |
@@ -153,6 +155,7 @@ static inline void ttfw_noc_atomic_inc(ttfw_noc_state *s, uint32_t noc,
                                        uint64_t addr, uint32_t incr)
 {
     while (!ttfw_noc_cmd_buf_ready(noc, TTFW_NOC_AT_BUF)) {
+        /* until the command buffer is free */
     }
     ttfw_noc_set_addr(noc, TTFW_NOC_AT_BUF, false, addr);
     TTFW_NOC_REG(noc, TTFW_NOC_AT_BUF, TTFW_NOC_CTRL) =
@@ -171,6 +174,7 @@ static inline void ttfw_noc_async_read_barrier(ttfw_noc_state *s,
 {
     while (TTFW_NOC_STATUS(noc, TTFW_NIU_MST_RD_RESP_RECEIVED) !=
            s->reads_num_issued[noc]) {
+        /* until every read response is in */
     }
 }
 
@@ -179,6 +183,7 @@ static inline void ttfw_noc_async_write_barrier(ttfw_noc_state *s,
 {
     while (TTFW_NOC_STATUS(noc, TTFW_NIU_MST_WR_ACK_RECEIVED) !=
            s->nonposted_writes_acked[noc]) {
+        /* until every write is acknowledged */
     }
 }
 
@@ -187,6 +192,7 @@ static inline void ttfw_noc_async_atomic_barrier(ttfw_noc_state *s,
 {
     while (TTFW_NOC_STATUS(noc, TTFW_NIU_MST_ATOMIC_RESP_RECEIVED) !=
            s->nonposted_atomics_acked[noc]) {
+        /* until every atomic has responded */
     }
 }
 

@@ -21,7 +21,7 @@ static ttfw_noc_state noc;
 void kernel_main(const ttfw_kargs *k)
 {
     uint32_t len = ttfw_arg(k, 6), tmp = ttfw_arg(k, 8);
-    volatile uint32_t *r = (volatile uint32_t *)(uintptr_t)ttfw_arg(k, 7);
+    volatile uint32_t *r = &TTFW_L1_32(ttfw_arg(k, 7));   /* results */
     uint32_t nc = k->noc_index;
 
     ttfw_noc_local_state_init(&noc, nc);

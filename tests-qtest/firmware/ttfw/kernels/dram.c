@@ -18,8 +18,8 @@ void kernel_main(const ttfw_kargs *k)
 {
     uint32_t bank = ttfw_arg(k, 0), off = ttfw_arg(k, 1);
     uint32_t n = ttfw_arg(k, 2), buf = ttfw_arg(k, 4);
-    volatile uint32_t *r = (volatile uint32_t *)(uintptr_t)ttfw_arg(k, 3);
-    volatile uint32_t *v = (volatile uint32_t *)(uintptr_t)buf;
+    volatile uint32_t *r = &TTFW_L1_32(ttfw_arg(k, 3));   /* results */
+    volatile uint32_t *v = &TTFW_L1_32(buf);    /* the CB page */
     uint32_t nc = k->noc_index, sum = 0;
 
     ttfw_noc_local_state_init(&noc, nc);

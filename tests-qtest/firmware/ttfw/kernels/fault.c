@@ -10,6 +10,6 @@
 
 void kernel_main(const ttfw_kargs *k)
 {
-    *(volatile uint32_t *)(uintptr_t)ttfw_arg(k, 0) = 0xFA017000 | k->proc;
+    TTFW_L1_32(ttfw_arg(k, 0)) = 0xFA017000 | k->proc;
     __asm__ volatile(".globl fault_pc\nfault_pc: .word 0xFFFFFFFF");
 }

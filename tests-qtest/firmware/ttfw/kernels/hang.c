@@ -9,6 +9,6 @@
 void kernel_main(const ttfw_kargs *k)
 {
     for (;;) {
-        __asm__ volatile("" ::: "memory");
+        __asm__ volatile("" : : : "memory");
     }
 }

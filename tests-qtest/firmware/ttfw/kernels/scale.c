@@ -26,10 +26,10 @@ void kernel_main(const ttfw_kargs *k)
 {
     uint32_t n = ttfw_arg(k, 6), mul = ttfw_arg(k, 7);
     uint32_t add = ttfw_common_arg(k, 0);
-    volatile uint32_t *r = (volatile uint32_t *)(uintptr_t)ttfw_arg(k, 8);
+    volatile uint32_t *r = &TTFW_L1_32(ttfw_arg(k, 8));   /* results */
     const ttfw_cb *cb0 = &k->cb[0];
     uint32_t buf = cb0->fifo_wr_ptr;
-    volatile uint32_t *v = (volatile uint32_t *)(uintptr_t)buf;
+    volatile uint32_t *v = &TTFW_L1_32(buf);    /* the CB page */
     uint32_t sem0 = *TTFW_SEM_ADDR(k, 0);
     uint32_t nc = k->noc_index;
 

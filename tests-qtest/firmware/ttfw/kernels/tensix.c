@@ -18,14 +18,13 @@
 #define SETDMAREG(half, val) \
     ((0x45u << 24) | (((val) & 0xFFFFu) << 8) | ((half) & 0x7Fu))
 
-static volatile uint32_t data_tag = 0xDA7A0000;
+static volatile uint32_t data_tag = 0xDA7A0000;     /* .data */
 
 void kernel_main(const ttfw_kargs *k)
 {
     uint32_t n = k->proc - TTFW_PROC_TRISC0;
     uint32_t v = ttfw_arg(k, 1) + n;
-    volatile uint32_t *r = (volatile uint32_t *)(uintptr_t)
-        (ttfw_arg(k, 0) + 32 * n);
+    volatile uint32_t *r = &TTFW_L1_32(ttfw_arg(k, 0) + 32 * n); /* out */
     const ttfw_cb *cb0 = &k->cb[0];
 
     TTFW_REG(TTFW_INSTRN_BUF(0)) = SETDMAREG(2 * GPR, v);
