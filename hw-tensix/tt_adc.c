@@ -134,6 +134,189 @@ void tt_adc_write_counter(TTCoproc *s, int t, unsigned which,
 /* ApplyAddrMod (RWCs.md)                                                 */
 /* ---------------------------------------------------------------------- */
 
+/*
+ * One ADDR_MOD section: ADDR_MOD_AB_SEC<i>, ADDR_MOD_DST_SEC<i>,
+ * ADDR_MOD_BIAS_SEC<i> (and Blackhole's ADDR_MOD_AB2_SEC<i>) decoded.
+ */
+typedef struct TTAddrMod {
+    uint32_t a_incr, b_incr, d_incr, fid_incr, bias_incr;
+    bool a_cr, a_clear, b_cr, b_clear;
+    bool d_cr, d_clear, d_c_to_cr, fid_clear, bias_clear;
+    bool ab2;                   /* AB2 SrcAIncr/SrcBIncr set (BH only) */
+} TTAddrMod;
+
+/* Word of ThreadConfig[@t] holding field ADDR_MOD_<REG>_SEC<@i>_<F> */
+/* ThreadConfig word of field ADDR_MOD_<REG>_SEC<i>_<F> of architecture A */
+#define TT_AM_SEC(A, REG, F, i) \
+    TT_##A##_THD_ADDR_MOD_##REG##_SEC##i##_##F##_ADDR32
+#define TT_AM_STRIDE(A, REG, F) \
+    (TT_AM_SEC(A, REG, F, 1) - TT_AM_SEC(A, REG, F, 0))
+
+/* Word of ThreadConfig[@t] holding field ADDR_MOD_<REG>_SEC<@i>_<F> */
+#define TT_AM_WORD(s, t, A, REG, F, i) \
+    ((s)->cfg.thd[t][TT_AM_SEC(A, REG, F, 0) + (i) * TT_AM_STRIDE(A, REG, F)])
+#define TT_AM_GET(w, A, REG, F) \
+    TT_CFG_FIELD_OF(w, TT_##A##_THD_ADDR_MOD_##REG##_SEC0_##F)
+
+/*
+ * The sections are evenly spaced (SEC<i> = SEC0 + i * stride) and every
+ * field of a section shares its word: checked for each register.
+ */
+#define TT_AM_CHECK_SEC(A, REG, F, i)                                   \
+    QEMU_BUILD_BUG_ON(TT_AM_SEC(A, REG, F, i) !=                        \
+                      TT_AM_SEC(A, REG, F, 0) + i * TT_AM_STRIDE(A, REG, F))
+#define TT_AM_CHECK_STRIDE(A, REG, F) do {                              \
+    TT_AM_CHECK_SEC(A, REG, F, 2); TT_AM_CHECK_SEC(A, REG, F, 3);       \
+    TT_AM_CHECK_SEC(A, REG, F, 4); TT_AM_CHECK_SEC(A, REG, F, 5);       \
+    TT_AM_CHECK_SEC(A, REG, F, 6); TT_AM_CHECK_SEC(A, REG, F, 7);       \
+} while (0)
+#define TT_AM_CHECK_SAME(A, REG, F, G)                                  \
+    QEMU_BUILD_BUG_ON(TT_AM_SEC(A, REG, F, 0) != TT_AM_SEC(A, REG, G, 0))
+
+/* Decode section @i of ThreadConfig[@t] with architecture @A's layout */
+#define TT_AM_DECODE(s, t, A, i, m) do {                                \
+    uint32_t ab_ = TT_AM_WORD(s, t, A, AB, SrcAIncr, i);                \
+    uint32_t dst_ = TT_AM_WORD(s, t, A, DST, DestIncr, i);              \
+    uint32_t bias_ = TT_AM_WORD(s, t, A, BIAS, BiasIncr, i);            \
+                                                                        \
+    (m)->a_incr = TT_AM_GET(ab_, A, AB, SrcAIncr);                      \
+    (m)->a_cr = TT_AM_GET(ab_, A, AB, SrcACR);                          \
+    (m)->a_clear = TT_AM_GET(ab_, A, AB, SrcAClear);                    \
+    (m)->b_incr = TT_AM_GET(ab_, A, AB, SrcBIncr);                      \
+    (m)->b_cr = TT_AM_GET(ab_, A, AB, SrcBCR);                          \
+    (m)->b_clear = TT_AM_GET(ab_, A, AB, SrcBClear);                    \
+    (m)->d_incr = TT_AM_GET(dst_, A, DST, DestIncr);                    \
+    (m)->d_cr = TT_AM_GET(dst_, A, DST, DestCR);                        \
+    (m)->d_clear = TT_AM_GET(dst_, A, DST, DestClear);                  \
+    (m)->d_c_to_cr = TT_AM_GET(dst_, A, DST, DestCToCR);                \
+    (m)->fid_incr = TT_AM_GET(dst_, A, DST, FidelityIncr);              \
+    (m)->fid_clear = TT_AM_GET(dst_, A, DST, FidelityClear);            \
+    (m)->bias_incr = TT_AM_GET(bias_, A, BIAS, BiasIncr);               \
+    (m)->bias_clear = TT_AM_GET(bias_, A, BIAS, BiasClear);             \
+} while (0)
+
+static void tt_addr_mod_decode_wh(TTCoproc *s, int t, unsigned i,
+                                  TTAddrMod *m)
+{
+    TT_AM_CHECK_STRIDE(WH, AB, SrcAIncr);
+    TT_AM_CHECK_STRIDE(WH, DST, DestIncr);
+    TT_AM_CHECK_STRIDE(WH, BIAS, BiasIncr);
+    TT_AM_CHECK_SAME(WH, AB, SrcAIncr, SrcACR);
+    TT_AM_CHECK_SAME(WH, AB, SrcAIncr, SrcAClear);
+    TT_AM_CHECK_SAME(WH, AB, SrcAIncr, SrcBIncr);
+    TT_AM_CHECK_SAME(WH, AB, SrcAIncr, SrcBCR);
+    TT_AM_CHECK_SAME(WH, AB, SrcAIncr, SrcBClear);
+    TT_AM_CHECK_SAME(WH, DST, DestIncr, DestCR);
+    TT_AM_CHECK_SAME(WH, DST, DestIncr, DestClear);
+    TT_AM_CHECK_SAME(WH, DST, DestIncr, DestCToCR);
+    TT_AM_CHECK_SAME(WH, DST, DestIncr, FidelityIncr);
+    TT_AM_CHECK_SAME(WH, DST, DestIncr, FidelityClear);
+    TT_AM_CHECK_SAME(WH, BIAS, BiasIncr, BiasClear);
+
+    TT_AM_DECODE(s, t, WH, i, m);
+    m->ab2 = false;             /* Wormhole has no ADDR_MOD_AB2 */
+}
+
+static void tt_addr_mod_decode_bh(TTCoproc *s, int t, unsigned i,
+                                  TTAddrMod *m)
+{
+    uint32_t ab2;
+
+    TT_AM_CHECK_STRIDE(BH, AB, SrcAIncr);
+    TT_AM_CHECK_STRIDE(BH, DST, DestIncr);
+    TT_AM_CHECK_STRIDE(BH, BIAS, BiasIncr);
+    TT_AM_CHECK_STRIDE(BH, AB2, SrcAIncr);
+    TT_AM_CHECK_SAME(BH, AB, SrcAIncr, SrcACR);
+    TT_AM_CHECK_SAME(BH, AB, SrcAIncr, SrcAClear);
+    TT_AM_CHECK_SAME(BH, AB, SrcAIncr, SrcBIncr);
+    TT_AM_CHECK_SAME(BH, AB, SrcAIncr, SrcBCR);
+    TT_AM_CHECK_SAME(BH, AB, SrcAIncr, SrcBClear);
+    TT_AM_CHECK_SAME(BH, DST, DestIncr, DestCR);
+    TT_AM_CHECK_SAME(BH, DST, DestIncr, DestClear);
+    TT_AM_CHECK_SAME(BH, DST, DestIncr, DestCToCR);
+    TT_AM_CHECK_SAME(BH, DST, DestIncr, FidelityIncr);
+    TT_AM_CHECK_SAME(BH, DST, DestIncr, FidelityClear);
+    TT_AM_CHECK_SAME(BH, BIAS, BiasIncr, BiasClear);
+    TT_AM_CHECK_SAME(BH, AB2, SrcAIncr, SrcBIncr);
+
+    TT_AM_DECODE(s, t, BH, i, m);
+    ab2 = TT_AM_WORD(s, t, BH, AB2, SrcAIncr, i);
+    m->ab2 = TT_AM_GET(ab2, BH, AB2, SrcAIncr) ||
+             TT_AM_GET(ab2, BH, AB2, SrcBIncr);
+}
+
+void tt_rwc_apply_addr_mod(TTCoproc *s, int t, uint32_t addr_mod,
+                           bool update_fidelity)
+{
+    TTRwc *r = &s->adc.rwc[t];
+    unsigned index = addr_mod & 7;      /* uint3_t Index = AddrMod */
+    bool set_base = false;
+    TTAddrMod m;
+
+    if (s->arch->id == TT_ARCH_WORMHOLE_B0) {
+        set_base = TT_CFG_FIELD_OF(
+            s->cfg.thd[t][TT_WH_THD_ADDR_MOD_SET_Base_ADDR32],
+            TT_WH_THD_ADDR_MOD_SET_Base);
+    }
+    /*
+     * Index += 4 in uint3_t: on Blackhole (3-bit AddrMod, no
+     * ADDR_MOD_SET_Base) ExtraAddrModBit wraps 4..7 to 0..3.
+     */
+    if (r->extra_addr_mod || set_base) {
+        index = (index + 4) & 7;
+    }
+    if (s->arch->id == TT_ARCH_WORMHOLE_B0) {
+        tt_addr_mod_decode_wh(s, t, index, &m);
+    } else {
+        tt_addr_mod_decode_bh(s, t, index, &m);
+    }
+    if (m.ab2) {
+        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: ADDR_MOD_AB2_SEC%u "
+                      "SrcAIncr/SrcBIncr (undocumented) ignored\n", t, index);
+    }
+
+    if (m.a_clear) {
+        r->srca = r->srca_cr = 0;
+    } else if (m.a_cr) {
+        r->srca_cr = (r->srca_cr + m.a_incr) & TT_RWC_SRC_MASK;
+        r->srca = r->srca_cr;
+    } else {
+        r->srca = (r->srca + m.a_incr) & TT_RWC_SRC_MASK;
+    }
+    if (m.b_clear) {
+        r->srcb = r->srcb_cr = 0;
+    } else if (m.b_cr) {
+        r->srcb_cr = (r->srcb_cr + m.b_incr) & TT_RWC_SRC_MASK;
+        r->srcb = r->srcb_cr;
+    } else {
+        r->srcb = (r->srcb + m.b_incr) & TT_RWC_SRC_MASK;
+    }
+    if (m.d_clear) {
+        r->dst = r->dst_cr = 0;
+    } else if (m.d_c_to_cr) {
+        r->dst = (r->dst + m.d_incr) & TT_RWC_DST_MASK;
+        r->dst_cr = r->dst;
+    } else if (m.d_cr) {
+        r->dst_cr = (r->dst_cr + m.d_incr) & TT_RWC_DST_MASK;
+        r->dst = r->dst_cr;
+    } else {
+        r->dst = (r->dst + m.d_incr) & TT_RWC_DST_MASK;
+    }
+    if (update_fidelity) {
+        if (m.fid_clear) {
+            r->fidelity = 0;
+        } else {
+            r->fidelity = (r->fidelity + m.fid_incr) & TT_RWC_FID_MASK;
+        }
+    }
+    if (m.bias_clear) {
+        r->extra_addr_mod = 0;
+    } else if (m.bias_incr & 3) {
+        r->extra_addr_mod ^= 1;     /* uint1_t += 1 */
+    }
+    tt_rwc_trace(s, t);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Miscellaneous Unit instructions                                        */
 /* ---------------------------------------------------------------------- */

@@ -107,6 +107,16 @@ void tt_adc_write_counter(TTCoproc *s, int t, unsigned which,
                           uint32_t value);
 
 /*
+ * RWCs.md ApplyAddrMod(AddrMod, UpdateFidelityPhase) for thread @t, with
+ * the ADDR_MOD_* ThreadConfig of thread @t.  Matrix Unit instructions pass
+ * update_fidelity = true; SFPLOAD/SFPSTORE/SFPLOADMACRO false
+ * (ApplyPartialAddrMod).  @addr_mod: the instruction's 2-bit (Wormhole)
+ * or 3-bit (Blackhole) AddrMod field, already extracted.
+ */
+void tt_rwc_apply_addr_mod(TTCoproc *s, int t, uint32_t addr_mod,
+                           bool update_fidelity);
+
+/*
  * Read-only QOM properties on the tt-tensix device for debuggers and
  * tests (qom-get):
  *   "adc-state": uint32 list of 144: for t in 0..2, unit in (Unpacker[0],

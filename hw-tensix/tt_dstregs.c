@@ -2,8 +2,9 @@
  * Tensix Dst register file and ZEROACC.
  *
  * tt-isa-documentation WormholeB0 and BlackholeA0 TensixCoprocessor/Dst.md
- * (DstBits, DstRowValid, Adj16/Adj32), WormholeB0 ZEROACC.md; Blackhole's
- * ZEROACC fields from tt-llk's blackhole assembly.yaml.  See
+ * (DstBits, DstRowValid, Adj16/Adj32), WormholeB0 ZEROACC.md and RWCs.md
+ * (ApplyAddrMod, tt_adc.c); Blackhole's ZEROACC fields from tt-llk's
+ * blackhole assembly.yaml.  See
  * docs/units/regfiles.md and docs/decisions.md.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -139,6 +140,17 @@ typedef struct TTZeroAcc {
  * (Revert: the targeted rows become valid), use_32_bit_mode (UseDst32b),
  * clear_mode (Mode in bits 1:0; bit 2 is not read).
  */
+/*
+ * Width of the Matrix Unit's AddrMod operand (the addr_mode field of its
+ * instructions): 2 bits on Wormhole, where ZEROACC's 4-bit AddrMode field
+ * holds it in bits 1:0, and 3 bits on Blackhole, ZEROACC's addr_mode.
+ */
+#define TT_WH_ADDR_MOD_BITS R_WH_MOVA2D_addr_mode_LENGTH
+QEMU_BUILD_BUG_ON((int)TT_WH_ADDR_MOD_BITS >=
+                  (int)R_WH_ZEROACC_AddrMode_LENGTH);
+QEMU_BUILD_BUG_ON((int)R_BH_ZEROACC_addr_mode_LENGTH !=
+                  (int)R_BH_MOVA2D_addr_mode_LENGTH);
+
 static TTZeroAcc tt_zeroacc_decode(TTCoproc *s, uint32_t insn)
 {
     TTZeroAcc z;
@@ -149,7 +161,7 @@ static TTZeroAcc tt_zeroacc_decode(TTCoproc *s, uint32_t insn)
 
         cm = FIELD_EX32(insn, WH_ZEROACC, clear_mode);
         z.imm10 = extract32(FIELD_EX32(insn, WH_ZEROACC, dst), 0, 10);
-        z.addr_mod = extract32(am, 0, 2);
+        z.addr_mod = extract32(am, 0, TT_WH_ADDR_MOD_BITS);
         z.revert = extract32(am, 3, 1);
         z.use_dst32b = extract32(cm, 2, 1);
     } else {
@@ -216,13 +228,7 @@ TTExec tt_zeroacc(TTCoproc *s, int t, uint32_t insn)
     }
 
     if (z.mode == TT_ZEROACC_ONE_ROW || z.mode == TT_ZEROACC_16_ROWS) {
-        /*
-         * ApplyAddrMod(AddrMod) (RWCs.md) needs the ADDR_MOD_* ThreadConfig
-         * constants, which tt_cfg_defs.h does not have yet: the RWCs are
-         * left as they are.
-         */
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: ZEROACC ApplyAddrMod(%u) "
-                      "not modelled yet; RWCs unchanged\n", t, z.addr_mod);
+        tt_rwc_apply_addr_mod(s, t, z.addr_mod, true);
     }
     return TT_EXEC_DONE;
 }

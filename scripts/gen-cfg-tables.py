@@ -74,6 +74,35 @@ MODEL_FIELDS = [
     "ALU_ACC_CTRL_INT8_math_enabled",
     "DEST_ACCESS_CFG_remap_addrs",
     "DEST_ACCESS_CFG_swizzle_32b",
+    # ThreadConfig: ADDR_MOD application (tt_adc.c: ApplyAddrMod).  Every
+    # field of section 0; SEC0..7 of the first field of each register, so
+    # that tt_adc.c can check the stride between sections at compile time.
+    "ADDR_MOD_SET_Base",
+    "ADDR_MOD_AB_SEC0_SrcACR",
+    "ADDR_MOD_AB_SEC0_SrcAClear",
+    "ADDR_MOD_AB_SEC0_SrcBIncr",
+    "ADDR_MOD_AB_SEC0_SrcBCR",
+    "ADDR_MOD_AB_SEC0_SrcBClear",
+    "ADDR_MOD_DST_SEC0_DestCR",
+    "ADDR_MOD_DST_SEC0_DestClear",
+    "ADDR_MOD_DST_SEC0_DestCToCR",
+    "ADDR_MOD_DST_SEC0_FidelityIncr",
+    "ADDR_MOD_DST_SEC0_FidelityClear",
+    "ADDR_MOD_BIAS_SEC0_BiasClear",
+    "ADDR_MOD_AB2_SEC0_SrcBIncr",
+] + ["ADDR_MOD_%s_SEC%d_%s" % (reg, sec, field)
+     for reg, field in (("AB", "SrcAIncr"), ("DST", "DestIncr"),
+                        ("BIAS", "BiasIncr"), ("AB2", "SrcAIncr"))
+     for sec in range(8)] + [
+    # Matrix unit data movement (tt_mov.c: MOV*)
+    "FP16A_FORCE_Enable",
+    "ALU_FORMAT_SPEC_REG_SrcA_val",
+    "ALU_FORMAT_SPEC_REG_SrcA_override",
+    "ALU_FORMAT_SPEC_REG0_SrcA",
+    "ALU_ACC_CTRL_Zero_Flag_disabled_src",
+    "DISABLE_IMPLIED_SRCA_FMT_Base",
+    "FIDELITY_BASE_Phase",
+    "DISABLE_IMPLIED_SRCB_FMT_Base",
     # Config (tt_cfg.c)
     "STATE_RESET_EN",
     "PRNG_SEED_Seed_Val",

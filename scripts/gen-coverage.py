@@ -79,10 +79,34 @@ STATUS = {
                     'itself: data path)'),
     # Register files (tt_srcregs.c, tt_dstregs.c)
     'ZEROACC': ('tested', 'every clear_mode, 16/32-bit, DstRowValid, '
-                'Blackhole clear_zero_flags and remap_addrs; ApplyAddrMod '
-                'not yet (RWCs unchanged, logged)'),
+                'Blackhole clear_zero_flags and remap_addrs, ApplyAddrMod '
+                '(ONE_ROW, 16_ROWS)'),
     'ZEROSRC': ('tested', 'both banks, matrix or unpacker bank, -inf for '
                 'SrcA only'),
+    # Matrix Unit data movement (tt_mov.c)
+    'MOVA2D': ('tested', '1/8 rows, FP32/TF32/BF16/FP16 SrcAFmt, '
+               'UseDst32bLo, bank and Wait Gate wait; Wormhole (Blackhole: '
+               'waits, no SETDVALID yet); LaneConfig not modelled'),
+    'MOVDBGA2D': ('tested', 'as MOVA2D without the wait; both '
+                  'architectures'),
+    'MOVB2D': ('tested', '1/4 rows, broadcast row to 8, broadcast column '
+               '0; Wormhole (Blackhole: waits, no SETDVALID yet)'),
+    'MOVD2A': ('tested', '16/32-bit Dst, BF16/TF32 styles, UseDst32bLo; '
+               'Blackhole implied SrcA format not modelled (logged)'),
+    'MOVD2B': ('tested', '4 rows, BF16/FP16 styles, UseDst32bLo'),
+    'MOVB2A': ('tested', '4 rows, flush; TruncateSrc undefined (datum '
+               'copied); Wormhole'),
+    'MOVDBGB2D': ('not yet', 'no functional model in the ISA documentation '
+                  '(logged, no effect)'),
+    # Matrix Unit arithmetic (tt_fpu.c)
+    'ELWADD': ('tested', 'BF16/FP16 styles into BF16/FP16/FP32 Dst, INT8 '
+               'into INT32, AddDst, broadcasts, fidelity divisions, bank '
+               'flips, AddrMod; Wormhole (Blackhole: waits, no SETDVALID '
+               'yet); TF32 modelled, not distinguishable by STOREIND data'),
+    'ELWSUB': ('tested', 'as ELWADD'),
+    'ELWMUL': ('tested', 'four fidelity phases (float and INT8), INT32 '
+               'saturation; Wormhole (Blackhole: waits, no SETDVALID '
+               'yet)'),
     # Frontend (tt_frontend.c)
     'MOP': ('tested', 'templates 0 and 1, OuterCount+128 quirk'),
     'MOP_CFG': ('tested', ''),

@@ -1,0 +1,735 @@
+/*
+ * QTest testcase for the Tensix matrix unit's element-wise instructions
+ * ELWADD, ELWSUB and ELWMUL on tt-wormhole and tt-blackhole.
+ *
+ * SrcA/SrcB are filled with STOREIND (Src) (BF16-shaped datums: Sign(18)
+ * Man(17:11) Exp(7:0), STOREIND_Src.md), handed to the matrix unit with
+ * SETDVALID, and the results read back through "x-dst-state".  Every
+ * expected value is worked out by hand from tt-isa-documentation
+ * WormholeB0 ELWADD.md / ELWSUB.md / ELWMUL.md, MatrixUnit.md, SrcASrcB.md
+ * (layouts, fidelity phases), Dst.md (layouts, Adj32) and
+ * FloatBitPatterns.md, with the choices of docs/decisions.md ("Matrix
+ * unit: element-wise instructions"): FP32 arithmetic rounding to nearest
+ * even, results below 2^-126 become +0, 2^128 and above the exponent-255
+ * pattern, narrowing to BF16/FP16 rounds to nearest even.
+ *
+ * Blackhole refuses SETDVALID (tt_adc.c) and UNPACR_NOP is not modelled,
+ * so on Blackhole only the Wait Gate (the instruction waits for the
+ * banks) is exercised.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#include "qemu/osdep.h"
+#include "libqtest.h"
+#include "tt-qtest-util.h"
+
+#define TENSIX_PATH             "/machine/tile[0,0]/tensix"
+#define CFG_BASE                0xFFEF0000u     /* Config[0] in BRISC's view */
+
+#define DST_ROWS                1024
+#define NUM_DST                 (DST_ROWS * 16 + DST_ROWS)
+#define NUM_RWC                 27
+
+/* Opcodes (assembly.yaml) */
+#define OP_ELWMUL               0x27u
+#define OP_ELWADD               0x28u
+#define OP_ELWSUB               0x30u
+#define OP_SETRWC               0x37u
+#define OP_SETDVALID            0x57u
+#define OP_STOREIND             0x66u
+#define OP_SETC16               0xB2u
+
+/* STOREIND (Src): AddrReg 5:0, DataReg 11:6, OffsetHalfReg 20:14, SrcB 21 */
+#define STOREIND_SRC(to_b, ohalf, reg, areg) \
+    ((OP_STOREIND << 24) | ((to_b) << 21) | ((ohalf) << 14) | \
+     ((reg) << 6) | (areg))
+#define SETDVALID(flip)         ((OP_SETDVALID << 24) | (flip))
+/* SETRWC: SrcA 9:6, SrcB 13:10, Dst 17:14, BitMask 5:0 (SrcA, SrcB, Dst) */
+#define SETRWC(d, b, a)         ((OP_SETRWC << 24) | ((d) << 14) | \
+                                 ((b) << 10) | ((a) << 6) | 7u)
+#define SETC16(reg, v)          ((OP_SETC16 << 24) | ((reg) << 16) | (v))
+
+/* Datums.  Src BF16: Sign(18) Man(17:11) Exp(7:0); FP16 exponent 4:0 */
+#define S(s, e, m)              (((s) << 18) | ((m) << 11) | (e))
+/* Src integer "8": Sign(18) Mag(17:8) Exp(7:0) (Mag a multiple of 8) */
+#define I8(s, mag, e)           (((s) << 18) | ((mag) << 8) | (e))
+/* Dst16b BF16: Sign(15) Man(14:8) Exp(7:0); FP16: Man(14:5) Exp(4:0) */
+#define D(s, e, m)              (((s) << 15) | ((m) << 8) | (e))
+#define D16(s, e, m)            (((s) << 15) | ((m) << 5) | (e))
+
+/*
+ * Configuration (tt-metal cfg_defines.h).  Config, both architectures:
+ * word 0: ALU_FORMAT_SPEC_REG_SrcA_val 3:0, _override 4; word 1:
+ * ALU_FORMAT_SPEC_REG0_SrcA 20:17, ALU_ACC_CTRL_Fp32_enabled 29,
+ * INT8_math_enabled 31; word 2: ALU_ACC_CTRL_Zero_Flag_disabled_src 0.
+ */
+#define FMT_SRCA(f)             ((f) << 17)
+#define ACC_FP32                (1u << 29)
+#define ACC_INT8                (1u << 31)
+#define ZF_DISABLED_SRC         1u
+enum { FMT_FP16 = 1, FMT_TF32 = 4, FMT_BF16 = 5 };
+
+typedef struct TTArch {
+    const char *name;
+    const char *machine;
+    bool bh;
+    unsigned am_shift;          /* AddrMod: bit 15 (WH), 14 (BH) */
+    /* ThreadConfig words */
+    unsigned fidelity_base;     /* FIDELITY_BASE_Phase */
+    unsigned fp16a_force;       /* FP16A_FORCE_Enable */
+    unsigned addr_mod_ab0;      /* ADDR_MOD_AB_SEC0 */
+    unsigned addr_mod_dst0;     /* ADDR_MOD_DST_SEC0 */
+} TTArch;
+
+static const TTArch tt_blackhole = {
+    "blackhole", "tt-blackhole", true, 14, 11, 55, 12, 28,
+};
+static const TTArch tt_wormhole = {
+    "wormhole", "tt-wormhole", false, 15, 6, 56, 7, 23,
+};
+
+static uint32_t elw(const TTArch *a, uint32_t op, uint32_t flip, bool acc,
+                    uint32_t bcast, uint32_t am, uint32_t dst)
+{
+    return (op << 24) | (flip << 22) | ((uint32_t)acc << 21) |
+           (bcast << 19) | (am << a->am_shift) | dst;
+}
+
+static QTestState *tt_start(const TTArch *a)
+{
+    return qtest_initf("-machine %s", a->machine);
+}
+
+static void set_gpr(QTestState *qts, int t, unsigned r, uint32_t v)
+{
+    tt_push(qts, t, tt_setdmareg(2 * r, v & 0xFFFF));
+    tt_push(qts, t, tt_setdmareg(2 * r + 1, v >> 16));
+}
+
+static void cfg_write(QTestState *qts, unsigned word, uint32_t v)
+{
+    tt_assert_all_idle(qts);
+    qtest_writel(qts, CFG_BASE + 4 * word, v);
+}
+
+/*
+ * STOREIND (Src) halves: the low half is read as Sign Man(7) Exp(8), the
+ * high half as Sign Exp(8) Man(7) (STOREIND_Src.md)
+ */
+static uint32_t half_lo(uint32_t d)
+{
+    return ((d >> 18) << 15) | (((d >> 11) & 0x7f) << 8) | (d & 0xff);
+}
+
+static uint32_t half_hi(uint32_t d)
+{
+    return ((d >> 18) << 15) | ((d & 0xff) << 7) | ((d >> 11) & 0x7f);
+}
+
+/*
+ * Src<b>[Unpackers[b].SrcBank][@row][0..15] = @d via thread @t (row <
+ * 16): Addr = GPR 1 (GPR 2 low half, the offset, is 0): SrcA Row (Addr >>
+ * 2) - 4, SrcB Row Addr >> 2, Column0 (Addr & 3) * 4.
+ */
+static void put_row(QTestState *qts, int t, int b, int row, const uint32_t *d)
+{
+    for (int g = 0; g < 4; g++) {
+        const uint32_t *q = d + 4 * g;
+
+        g_assert((q[0] | q[1] | q[2] | q[3]) >> 19 == 0);
+        set_gpr(qts, t, 20, half_lo(q[0]) | half_hi(q[1]) << 16);
+        set_gpr(qts, t, 21, half_lo(q[2]) | half_hi(q[3]) << 16);
+        set_gpr(qts, t, 1, (row + (b ? 0 : 4)) * 4 + g);
+        tt_push(qts, t, STOREIND_SRC(b, 4, 20, 1));
+    }
+}
+
+/* Rows 0..7 of SrcA = @a_row0 (row 0) / @a (others), SrcB likewise */
+static void fill(QTestState *qts, const uint32_t *a_row0, uint32_t a,
+                 const uint32_t *b_row0, uint32_t b)
+{
+    uint32_t ra[16], rb[16];
+
+    set_gpr(qts, 0, 2, 0);
+    for (int row = 0; row < 8; row++) {
+        for (int j = 0; j < 16; j++) {
+            ra[j] = row ? a : a_row0[j];
+            rb[j] = row ? b : b_row0[j];
+        }
+        put_row(qts, 0, 0, row, ra);
+        put_row(qts, 0, 1, row, rb);
+    }
+}
+
+static void get_dst(QTestState *qts, uint32_t *dst)
+{
+    tt_assert_all_idle(qts);
+    tt_qom_get_u32_list(qts, TENSIX_PATH, "x-dst-state", dst, NUM_DST);
+}
+
+/*
+ * Dst16b rows @row..@row+7 (physical rows, Adj16 the identity here):
+ * row @row columns 0..15 = @row0, the other rows @rest in every column
+ * (SAME_ROWS: like @row0)
+ */
+#define SAME_ROWS               0x10000u
+static void check16(QTestState *qts, unsigned row, const uint16_t *row0,
+                    uint32_t rest, const char *step)
+{
+    g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+
+    get_dst(qts, got);
+    for (unsigned i = 0; i < 8; i++) {
+        for (unsigned j = 0; j < 16; j++) {
+            uint32_t want = i && rest != SAME_ROWS ? rest : row0[j];
+            uint32_t v = got[(row + i) * 16 + j];
+
+            if (v != want) {
+                g_test_message("%s: Dst16b[%u][%u] = 0x%04x, expected "
+                               "0x%04x", step, row + i, j, v, want);
+            }
+            g_assert_cmphex(v, ==, want);
+        }
+        g_assert_cmpuint(got[DST_ROWS * 16 + row + i], ==, 1);
+    }
+}
+
+/*
+ * Dst32b[@row][@col] (Dst.md: DstBits[Adj32] high half, DstBits[Adj32 +
+ * 8] low half, Adj32(r) = ((r & 0x1f8) << 1) | (r & 0x207))
+ */
+static uint32_t dst32(const uint32_t *got, unsigned row, unsigned col)
+{
+    unsigned p = ((row & 0x1f8) << 1) | (row & 0x207);
+
+    return got[p * 16 + col] << 16 | got[(p + 8) * 16 + col];
+}
+
+static void check32(QTestState *qts, unsigned row, unsigned col,
+                    uint32_t want, const char *step)
+{
+    g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+    uint32_t v;
+
+    get_dst(qts, got);
+    v = dst32(got, row, col);
+    if (v != want) {
+        g_test_message("%s: Dst32b[%u][%u] = 0x%08x, expected 0x%08x", step,
+                       row, col, v, want);
+    }
+    g_assert_cmphex(v, ==, want);
+}
+
+/* ---------------------------------------------------------------------- */
+/* BF16 into Dst16b: ELWADD, ELWSUB, AddDst                               */
+/* ---------------------------------------------------------------------- */
+
+/* SrcA / SrcB row 0; the other rows and columns 13..15 are 1.0 and 2.0 */
+static const uint32_t bf_a[16] = {
+    S(0, 127, 0),       /* 1.0 */
+    S(0, 127, 0x40),    /* 1.5 */
+    S(0, 127, 0x7f),    /* 1.9921875 */
+    S(0, 0, 0x55),      /* denormal: 0 */
+    S(1, 127, 0),       /* -1.0 */
+    S(0, 127, 0),       /* 1.0 */
+    S(0, 127, 1),       /* 1.0078125 */
+    S(0, 127, 0),       /* 1.0 */
+    S(0, 255, 0),       /* 2^128, a finite number to the matrix unit */
+    S(0, 254, 0x7f),    /* 1.9921875 * 2^127 */
+    S(0, 1, 0x40),      /* 1.5 * 2^-126 */
+    S(0, 157, 0),       /* 2^30 */
+    S(1, 0, 0),         /* -0 */
+    S(0, 127, 0), S(0, 127, 0), S(0, 127, 0),
+};
+static const uint32_t bf_b[16] = {
+    S(0, 128, 0),       /* 2.0 */
+    S(1, 128, 0x20),    /* -2.5 */
+    S(0, 120, 0),       /* 2^-7 */
+    S(0, 127, 0),       /* 1.0 */
+    S(0, 127, 0),       /* 1.0 */
+    S(0, 119, 0),       /* 2^-8 */
+    S(0, 119, 0),       /* 2^-8 */
+    S(0, 119, 0x40),    /* 1.5 * 2^-8 */
+    S(1, 254, 0),       /* -2^127 */
+    S(0, 254, 0x7f),
+    S(1, 1, 0),         /* -2^-126 */
+    S(0, 127, 0),       /* 1.0 */
+    S(1, 0, 0),         /* -0 */
+    S(0, 128, 0), S(0, 128, 0), S(0, 128, 0),
+};
+/* SrcA + SrcB as BF16 */
+static const uint16_t bf_add[16] = {
+    D(0, 128, 0x40),    /* 3.0 */
+    D(1, 127, 0),       /* -1.0 */
+    D(0, 128, 0),       /* 2.0: carry into the exponent */
+    D(0, 127, 0),       /* the denormal read as 0 */
+    0,                  /* -1 + 1 = +0, never -0 */
+    D(0, 127, 0),       /* 1 + 2^-8: tie, to even (down) */
+    D(0, 127, 2),       /* 1.0078125 + 2^-8: tie, to even (up) */
+    D(0, 127, 1),       /* 1 + 1.5 * 2^-8: above half, up */
+    D(0, 254, 0),       /* 2^128 - 2^127 = 2^127 */
+    D(0, 255, 0),       /* too large: the exponent-255 pattern */
+    0,                  /* 0.5 * 2^-126, a denormal: +0 */
+    D(0, 157, 0),       /* 2^30 + 1 rounds to 2^30 in FP32 */
+    0,                  /* -0 + -0 = +0 */
+    D(0, 128, 0x40), D(0, 128, 0x40), D(0, 128, 0x40),
+};
+/* SrcA - SrcB as BF16 */
+static const uint16_t bf_sub[16] = {
+    D(1, 127, 0),       /* 1 - 2 = -1 */
+    D(0, 129, 0),       /* 1.5 + 2.5 = 4 */
+    D(0, 127, 0x7e),    /* 1.984375, exact */
+    D(1, 127, 0),       /* 0 - 1 */
+    D(1, 128, 0),       /* -2 */
+    D(0, 126, 0x7f),    /* 0.99609375, exact */
+    D(0, 127, 0),       /* 1.00390625: tie, to even (down) */
+    D(0, 126, 0x7e),    /* 0.994140625: tie, to even */
+    D(0, 255, 0),       /* 2^128 + 2^127: saturated */
+    0,                  /* x - x = +0 */
+    D(0, 2, 0x20),      /* 2.5 * 2^-126 */
+    D(0, 157, 0),
+    0,                  /* -0 - -0 = +0 */
+    D(1, 127, 0), D(1, 127, 0), D(1, 127, 0),
+};
+/* Dst (SrcA + SrcB) += SrcA + SrcB */
+static const uint16_t bf_add2[16] = {
+    D(0, 129, 0x40),    /* 6.0 */
+    D(1, 128, 0),       /* -2.0 */
+    D(0, 129, 0),       /* 4.0 */
+    D(0, 128, 0),       /* 2.0 */
+    0,
+    D(0, 128, 0),       /* 1.0 + 1.00390625 (unrounded) = 2 + 2^-8: down */
+    D(0, 128, 2),       /* 1.015625 + 1.01171875: 1.75 ulps, up */
+    D(0, 128, 1),       /* 1.0078125 + 1.005859375: 0.875 ulps, up */
+    D(0, 255, 0),       /* 2^127 + 2^127 = 2^128 */
+    D(0, 255, 0),       /* 2^128 + 2^128: saturated */
+    0,
+    D(0, 158, 0),       /* 2^31 */
+    0,
+    D(0, 129, 0x40), D(0, 129, 0x40), D(0, 129, 0x40),
+};
+
+static void test_bf16(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16));
+    fill(qts, bf_a, S(0, 127, 0), bf_b, S(0, 128, 0));
+    tt_push(qts, 0, SETDVALID(3));
+
+    /* DstRow 21 & 0x3f8 = 16: rows 16..23 */
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 21));
+    check16(qts, 16, bf_add, D(0, 128, 0x40), "ELWADD");
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, true, 0, 0, 16));
+    check16(qts, 16, bf_add2, D(0, 129, 0x40), "ELWADD AddDst");
+
+    /*
+     * ELWSUB; DstRow = (8 + DEST_TARGET_REG_CFG_MATH_Offset 0x10 +
+     * RWCs.Dst 3 + DEST_REGW_BASE_Base 0x20) & 0x3f8 = 0x38
+     */
+    tt_push(qts, 0, SETC16(1, 0x10));
+    tt_push(qts, 0, SETRWC(3, 0, 0));
+    cfg_write(qts, 6, 0x20);
+    tt_push(qts, 0, elw(a, OP_ELWSUB, 0, false, 0, 0, 8));
+    check16(qts, 0x38, bf_sub, D(1, 127, 0), "ELWSUB");
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* FP32 Dst                                                               */
+/* ---------------------------------------------------------------------- */
+
+static void test_fp32(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    uint32_t ra[16], rb[16];
+
+    for (int j = 0; j < 16; j++) {
+        ra[j] = S(0, 127, 0);
+        rb[j] = S(0, 128, 0);
+    }
+    rb[0] = S(0, 107, 0);                       /* 1 + 2^-20 */
+    ra[1] = S(0, 151, 0);                       /* 2^24 + 1 */
+    rb[1] = S(0, 127, 0);
+    ra[2] = S(0, 151, 0);
+    rb[2] = S(0, 128, 0x40);                    /* 2^24 + 3 */
+    ra[3] = rb[3] = S(0, 254, 0x7f);            /* overflow */
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16) | ACC_FP32);
+    fill(qts, ra, S(0, 127, 0), rb, S(0, 128, 0));
+    tt_push(qts, 0, SETDVALID(3));
+
+    /*
+     * Dst32b FP32 is Sign ManHi(7) Exp(8) ManLo(16).  Rows 16..23: 1 +
+     * 2^-20 = 0x3F800008; 2^24 + 1, a tie, to even 0x4B800000; 2^24 + 3,
+     * a tie, to even 2^24 + 4 = 0x4B800002; overflow 0x7F800000; 3.0
+     * 0x40400000.
+     */
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 16));
+    check32(qts, 16, 0, 0x007F0008, "FP32 1 + 2^-20");
+    check32(qts, 16, 1, 0x00970000, "FP32 2^24 + 1");
+    check32(qts, 16, 2, 0x00970002, "FP32 2^24 + 3");
+    check32(qts, 16, 3, 0x00FF0000, "FP32 overflow");
+    check32(qts, 23, 15, 0x40800000, "FP32 3.0");
+    /* AddDst: 2 + 2^-19 = 0x40000008; 2^25; 2^25 + 8; 6.0 */
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, true, 0, 0, 16));
+    check32(qts, 16, 0, 0x00800008, "FP32 AddDst");
+    check32(qts, 16, 1, 0x00980000, "FP32 AddDst 2^25");
+    check32(qts, 16, 2, 0x00980002, "FP32 AddDst 2^25 + 8");
+    check32(qts, 16, 3, 0x00FF0000, "FP32 AddDst overflow");
+    check32(qts, 17, 4, 0x40810000, "FP32 AddDst 6.0");
+
+    /*
+     * The same datums as FP16 (exponent in bits 4:0) into FP32: SrcA
+     * exponent 127 & 0x1f = 31 is 2^16 (a finite number), SrcB exponent
+     * 128 & 0x1f = 0 is zero: 2^16 - 0 = 0x47800000.
+     */
+    cfg_write(qts, 1, FMT_SRCA(FMT_FP16) | ACC_FP32);
+    tt_push(qts, 0, elw(a, OP_ELWSUB, 0, false, 0, 0, 32));
+    check32(qts, 32, 15, 0x008F0000, "FP16 to FP32: 2^16 - 0");
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* FP16                                                                   */
+/* ---------------------------------------------------------------------- */
+
+static void test_fp16(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    uint32_t ra[16], rb[16];
+    uint16_t want[16];
+
+    /* FP16 in Src: Man(17:8) Exp(4:0); S() sets Man's top 7 bits */
+    for (int j = 0; j < 16; j++) {
+        ra[j] = S(0, 15, 0);                    /* 1.0 */
+        rb[j] = S(0, 16, 0);                    /* 2.0 */
+        want[j] = D16(0, 16, 0x200);            /* 3.0 */
+    }
+    ra[1] = rb[1] = S(0, 31, 0x7f);             /* 1.9921875 * 2^16 */
+    want[1] = D16(0, 31, 0x3ff);                /* saturated: 0x7FFF */
+    ra[2] = S(0, 1, 0x40);                      /* 1.5 * 2^-14 */
+    rb[2] = S(1, 1, 0);                         /* -2^-14 */
+    want[2] = 0;                                /* 2^-15: +0 */
+    ra[3] = S(0, 26, 1);                        /* 2064 */
+    rb[3] = S(0, 16, 0x40);                     /* 3.0 */
+    want[3] = D16(0, 26, 10);                   /* 2067: tie, to 2068 */
+    ra[4] = S(0, 26, 1);
+    rb[4] = S(0, 15, 0);                        /* 1.0 */
+    want[4] = D16(0, 26, 8);                    /* 2065: tie, to 2064 */
+    ra[5] = S(0, 0xE0 | 15, 0);                 /* exponent bits 7:5 unused */
+    want[5] = D16(0, 16, 0x200);
+    cfg_write(qts, 1, FMT_SRCA(FMT_FP16));
+    fill(qts, ra, S(0, 15, 0), rb, S(0, 16, 0));
+    tt_push(qts, 0, SETDVALID(3));
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 0));
+    check16(qts, 0, want, D16(0, 16, 0x200), "FP16");
+
+    /*
+     * FP16A_FORCE_Enable wins over INT8_math_enabled and over a BF16
+     * format (through ALU_FORMAT_SPEC_REG_SrcA_override): FP16, Dst16b.
+     */
+    cfg_write(qts, 0, 0x10 | FMT_BF16);
+    cfg_write(qts, 1, ACC_INT8);
+    tt_push(qts, 0, SETC16(a->fp16a_force, 1));
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 8));
+    check16(qts, 8, want, D16(0, 16, 0x200), "FP16A_FORCE");
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* ELWMUL fidelity phases, ELWADD's fidelity divisions                    */
+/* ---------------------------------------------------------------------- */
+
+static void test_fidelity(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    uint32_t ra[16], rb[16];
+
+    for (int j = 0; j < 16; j++) {
+        ra[j] = S(0, 127, 0);
+        rb[j] = S(0, 128, 0);
+    }
+    ra[0] = rb[0] = S(0, 127, 0x7f);            /* 255/128 */
+    ra[1] = S(1, 127, 0x40);                    /* -1.5 */
+    rb[1] = S(0, 128, 0x40);                    /* 3.0 */
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16) | ACC_FP32);
+    fill(qts, ra, S(0, 127, 0), rb, S(0, 128, 0));
+    tt_push(qts, 0, SETDVALID(3));
+
+    /*
+     * SrcA phase 0: implicit 1 and 4 mantissa bits (31/16), phase 1 the
+     * next 3 (7/128); SrcB phase 0: 1 and 6 bits (127/64), phase 2 the
+     * last bit (1/128).  Each phase into its own rows (Dst starts zero),
+     * FIDELITY_BASE_Phase giving the phase:
+     *   0: 31/16 * 127/64 = 3937/1024 = 0x40761000
+     *   1: 7/128 * 127/64 = 889/8192 = 0x3DDE4000
+     *   2: 31/16 * 1/128 = 31/2048 = 0x3C780000
+     *   3: 7/128 * 1/128 = 7/16384 = 0x39E00000
+     * and all four onto rows 40..47: 65025/16384 = 0x407E0100, the
+     * exact product.  -1.5 * 3.0 = -4.5 in phase 0, nothing after.
+     */
+    static const uint32_t phase[4] = {
+        0x76801000, 0x5E7B4000, 0x78780000, 0x60730000,
+    };
+    for (unsigned p = 0; p < 4; p++) {
+        tt_push(qts, 0, SETC16(a->fidelity_base, p));
+        tt_push(qts, 0, elw(a, OP_ELWMUL, 0, false, 0, 0, 8 * p));
+        tt_push(qts, 0, elw(a, OP_ELWMUL, 0, false, 0, 0, 40));
+        check32(qts, 8 * p, 0, phase[p], "ELWMUL phase");
+        check32(qts, 8 * p, 1, p ? 0 : 0x90810000, "ELWMUL -4.5");
+        check32(qts, 8 * p + 7, 2, p ? 0 : 0x00800000, "ELWMUL 2.0");
+    }
+    check32(qts, 40, 0, 0x7E800100, "ELWMUL four phases");
+    check32(qts, 40, 1, 0x90810000, "ELWMUL four phases -4.5");
+
+    /* ELWADD divides by 32 in phase 1, by 4096 in phase 3 */
+    tt_push(qts, 0, SETC16(a->fidelity_base, 1));
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 48));
+    check32(qts, 49, 5, 0x407B0000, "ELWADD phase 1: 3/32");
+    tt_push(qts, 0, SETC16(a->fidelity_base, 3));
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 48));
+    check32(qts, 49, 5, 0x40740000, "ELWADD phase 3: 3/4096");
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Integer "8" into integer "32"                                          */
+/* ---------------------------------------------------------------------- */
+
+static void test_int8(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    uint32_t ra[16], rb[16];
+    uint32_t sat_a[16];
+
+    for (int j = 0; j < 16; j++) {
+        ra[j] = I8(0, 16, 16);
+        rb[j] = I8(0, 8, 16);
+        sat_a[j] = S(1, 254, 0x7f);             /* -1.99 * 2^127 */
+    }
+    ra[0] = I8(0, 248, 16);
+    rb[0] = I8(0, 1016, 16);
+    ra[1] = I8(0, 1016, 16);
+    rb[1] = I8(0, 8, 16);
+    ra[2] = I8(1, 248, 16);
+    rb[2] = I8(0, 1016, 16);
+    ra[3] = I8(0, 64, 16);
+    rb[3] = I8(0, 64, 0);                       /* exponent 0: flushed? */
+    ra[4] = I8(0, 64, 0);                       /* SrcA: always flushed */
+    rb[4] = I8(0, 8, 16);
+    fill(qts, ra, I8(0, 16, 16), rb, I8(0, 8, 16));
+    /* Rows 8..15: the saturation set-up */
+    for (int row = 8; row < 16; row++) {
+        put_row(qts, 0, 0, row, sat_a);
+        put_row(qts, 0, 1, row, sat_a);
+    }
+    tt_push(qts, 0, SETDVALID(3));
+    cfg_write(qts, 1, ACC_INT8);
+
+    /*
+     * Integer "32" in Dst32b: sign-magnitude with FP32's shuffle,
+     * Sign(31) Mag[22:16](30:24) Mag[30:23](23:16) Mag[15:0](15:0).
+     */
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 0));
+    check32(qts, 0, 0, 1264, "INT8 248 + 1016");
+    check32(qts, 0, 1, 0x00000400, "INT8 1016 + 8");
+    check32(qts, 0, 2, 0x00000300, "INT8 -248 + 1016");
+    check32(qts, 0, 3, 64, "INT8 SrcB exponent 0 flushed");
+    check32(qts, 0, 4, 8, "INT8 SrcA exponent 0 flushed");
+    check32(qts, 7, 9, 24, "INT8 16 + 8");
+    tt_push(qts, 0, elw(a, OP_ELWSUB, 0, true, 0, 0, 0));
+    check32(qts, 0, 0, 496, "INT8 AddDst 1264 + 248 - 1016");
+    check32(qts, 0, 1, 2032, "INT8 AddDst 1024 + 1016 - 8");
+    check32(qts, 0, 2, 0x80000000 | 496, "INT8 AddDst 768 - 248 - 1016");
+    cfg_write(qts, 2, ZF_DISABLED_SRC);
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 8));
+    check32(qts, 8, 3, 128, "INT8 SrcB exponent 0 kept");
+    check32(qts, 8, 4, 8, "INT8 SrcA exponent 0 still flushed");
+    cfg_write(qts, 2, 0);
+
+    /*
+     * ELWMUL phases (SrcASrcB.md, integer): SrcA 248 = 0b11111000:
+     * phases 0/2 bits 7:5 (224), 1/3 bits 4:0 (24); SrcB 1016: phases 0/1
+     * bits 9:4 (1008), 2/3 bits 3:0 (8).  Products 225792, 24192, 1792,
+     * 192; sum 251968 = 0x3D840.  SrcA 1016's bits 9:8 are never used:
+     * 1016 * 8 accumulates 248 * 8 = 1984.
+     */
+    static const uint32_t phase[4] = {
+        0x03007200, 0x00005E80, 0x00000700, 0x000000C0,
+    };
+    for (unsigned p = 0; p < 4; p++) {
+        tt_push(qts, 0, SETC16(a->fidelity_base, p));
+        tt_push(qts, 0, elw(a, OP_ELWMUL, 0, false, 0, 0, 16 + 8 * p));
+        tt_push(qts, 0, elw(a, OP_ELWMUL, 0, false, 0, 0, 48));
+        check32(qts, 16 + 8 * p, 0, phase[p], "INT8 ELWMUL phase");
+    }
+    check32(qts, 48, 0, 0x0300D840, "INT8 ELWMUL 248 * 1016");
+    check32(qts, 48, 1, 1984, "INT8 ELWMUL 1016 * 8");
+    check32(qts, 48, 2, 0x8300D840, "INT8 ELWMUL -248 * 1016");
+
+    /*
+     * Saturation: rows 56..63 column 0 hold -2^128 as FP32 (0x00FF0000
+     * with the sign: Mag 0x7F800000), from an FP32 ELWADD of rows 8..15.
+     * Then ELWMUL phase 0 of -248 * 1016 (-225792) onto it: after 37,
+     * -2147449344 (0xFFFF7A00); the 38th clamps at -(2^31 - 1).
+     */
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16) | ACC_FP32);
+    tt_push(qts, 0, SETC16(a->fidelity_base, 0));
+    tt_push(qts, 0, SETRWC(0, 8, 8));
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 56));
+    check32(qts, 56, 2, 0x80FF0000, "FP32 -2^128");
+    cfg_write(qts, 1, ACC_INT8);
+    tt_push(qts, 0, SETRWC(0, 0, 0));
+    for (int i = 0; i < 37; i++) {
+        tt_push(qts, 0, elw(a, OP_ELWMUL, 0, false, 0, 0, 56));
+    }
+    check32(qts, 56, 2, 0xFFFF7A00, "INT8 37 products");
+    tt_push(qts, 0, elw(a, OP_ELWMUL, 0, false, 0, 0, 56));
+    check32(qts, 56, 2, 0xFFFFFFFF, "INT8 saturated");
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Broadcast, bank hand-over, address modes                               */
+/* ---------------------------------------------------------------------- */
+
+static void test_banks(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    uint32_t ra[16], rb[16], rwc[NUM_RWC];
+    uint16_t want[16];
+
+    for (int j = 0; j < 16; j++) {
+        ra[j] = S(0, 127, 0);                   /* 1.0 */
+        rb[j] = S(0, 129, 0);                   /* 4.0 */
+    }
+    rb[0] = S(0, 128, 0);                       /* 2.0 */
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16));
+    set_gpr(qts, 0, 2, 0);
+    for (int row = 0; row < 8; row++) {
+        put_row(qts, 0, 0, row, ra);
+    }
+    put_row(qts, 0, 1, 3, rb);                  /* SrcB row 3 only */
+    tt_push(qts, 0, SETDVALID(3));
+    tt_push(qts, 0, SETRWC(0, 3, 0));
+
+    /* Both broadcasts: SrcB[3][0] everywhere: 3.0 */
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 3, 0, 0));
+    for (int j = 0; j < 16; j++) {
+        want[j] = D(0, 128, 0x40);
+    }
+    check16(qts, 0, want, D(0, 128, 0x40), "broadcast row and column");
+    /* Row broadcast: SrcB row 3 (not masked to 0) in every row */
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 2, 0, 8));
+    for (int j = 1; j < 16; j++) {
+        want[j] = D(0, 129, 0x20);              /* 5.0 */
+    }
+    check16(qts, 8, want, SAME_ROWS, "broadcast row");
+    /* Column 0 broadcast: SrcB row 3 & 0x38 = 0: row 3 of 8 gets 2.0 */
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 1, 0, 16));
+    {
+        g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+
+        get_dst(qts, got);
+        g_assert_cmphex(got[19 * 16 + 7], ==, D(0, 128, 0x40));
+        g_assert_cmphex(got[18 * 16 + 7], ==, D(0, 127, 0));
+    }
+
+    /*
+     * AddrMod 1 (ADDR_MOD_AB_SEC1 / DST_SEC1 are zero: nothing moves);
+     * AddrMod 0 with SEC0 SrcAIncr 8, SrcBIncr 5, DestIncr 16,
+     * FidelityIncr 1: SrcA 8, SrcB 3 + 5, Dst 16, FidelityPhase 1.
+     */
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 1, 24));
+    tt_push(qts, 0, SETC16(a->addr_mod_ab0, 8 | 5 << 8));
+    tt_push(qts, 0, SETC16(a->addr_mod_dst0, 16 | 1 << 13));
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 24));
+    tt_assert_all_idle(qts);
+    tt_qom_get_u32_list(qts, TENSIX_PATH, "rwc-state", rwc, NUM_RWC);
+    g_assert_cmpuint(rwc[0], ==, 8);            /* SrcA */
+    g_assert_cmpuint(rwc[2], ==, 8);            /* SrcB */
+    g_assert_cmpuint(rwc[4], ==, 16);           /* Dst */
+    g_assert_cmpuint(rwc[6], ==, 1);            /* FidelityPhase */
+
+    /*
+     * FlipSrcA | FlipSrcB: the banks go back to the unpackers and the
+     * matrix unit moves to bank 1, which it does not own: the next
+     * ELWADD waits until thread 1 fills SrcA bank 1 rows 8..15 with 1.0
+     * and its SETDVALID hands bank 1 over: 1.0 + 0 into rows 64..71,
+     * divided by 32 as FidelityPhase is still 1.
+     */
+    tt_push(qts, 0, SETC16(a->addr_mod_ab0, 0));
+    tt_push(qts, 0, SETC16(a->addr_mod_dst0, 0));
+    tt_push(qts, 0, elw(a, OP_ELWADD, 3, false, 0, 1, 0));
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 1, 64 - 16));
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS) & 0x10, ==, 0);
+    set_gpr(qts, 1, 2, 0);
+    for (int row = 8; row < 16; row++) {
+        put_row(qts, 1, 0, row, ra);
+    }
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS) & 0x10, ==, 0);
+    tt_push(qts, 1, SETDVALID(3));
+    for (int j = 0; j < 16; j++) {
+        want[j] = D(0, 122, 0);
+    }
+    check16(qts, 64, want, D(0, 122, 0), "after the hand-over");
+    qtest_quit(qts);
+}
+
+/* The Wait Gate: with the banks still the unpackers', nothing happens */
+static void test_wait(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+
+    tt_push(qts, 0, elw(a, OP_ELWADD, 3, false, 0, 0, 0));
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS) & 0x10, ==, 0);
+    tt_qom_get_u32_list(qts, TENSIX_PATH, "x-dst-state", got, NUM_DST);
+    for (int i = 0; i < 16; i++) {
+        g_assert_cmphex(got[i], ==, 0);
+    }
+    qtest_quit(qts);
+}
+
+static void add_tests(const TTArch *a)
+{
+    static const struct {
+        const char *name;
+        GTestDataFunc fn;
+        bool needs_setdvalid;
+    } tests[] = {
+        { "wait", test_wait, false },
+        { "bf16", test_bf16, true },
+        { "fp32", test_fp32, true },
+        { "fp16", test_fp16, true },
+        { "fidelity", test_fidelity, true },
+        { "int8", test_int8, true },
+        { "banks", test_banks, true },
+    };
+
+    for (size_t i = 0; i < G_N_ELEMENTS(tests); i++) {
+        g_autofree char *path = g_strdup_printf("tensix/fpu/%s/%s",
+                                                a->name, tests[i].name);
+
+        if (a->bh && tests[i].needs_setdvalid) {
+            continue;           /* no bank hand-over on Blackhole yet */
+        }
+        qtest_add_data_func(path, a, tests[i].fn);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    g_test_init(&argc, &argv, NULL);
+    add_tests(&tt_blackhole);
+    add_tests(&tt_wormhole);
+    return g_test_run();
+}
