@@ -51,7 +51,11 @@ typedef struct TTInsnField {
  * the result of executing one instruction.
  */
 typedef struct TTCoproc TTCoproc;
-typedef enum TTExec TTExec;
+
+typedef enum TTExec {
+    TT_EXEC_DONE,       /* retired: the frontend moves on */
+    TT_EXEC_STALL,      /* cannot start yet: no side effects, retry later */
+} TTExec;
 
 /*
  * Execute instruction word @insn, already past the Wait Gate, for thread

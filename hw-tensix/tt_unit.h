@@ -85,11 +85,6 @@ struct TTCoproc {
     uint32_t flush_gen[TT_NUM_THREADS];     /* bumped by a soft reset */
 };
 
-typedef enum TTExec {
-    TT_EXEC_DONE,       /* retired: the frontend moves on */
-    TT_EXEC_STALL,      /* cannot start yet: no side effects, retry later */
-} TTExec;
-
 /*
  * The instruction functions (one per instruction, named after it) have
  * the TTExecFn signature declared in tt_isa.h: they get the thread and the
@@ -118,11 +113,5 @@ static inline void tt_unit_changed(TTCoproc *s)
 
 /* Log an instruction (or a mode of one) that is not modelled yet. */
 void tt_unimp_insn(TTCoproc *s, int t, uint32_t insn, const char *what);
-
-/* Descriptor of @insn on this coprocessor's architecture, or NULL */
-static inline const TTInsnDesc *tt_unit_desc(TTCoproc *s, uint32_t insn)
-{
-    return tt_isa_lookup(s->arch->id, insn);
-}
 
 #endif
