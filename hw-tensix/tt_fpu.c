@@ -1,6 +1,8 @@
 /*
  * Tensix Matrix Unit (FPU): the element-wise instructions ELWADD, ELWSUB
- * and ELWMUL.
+ * and ELWMUL; MVMUL, DOTPV, GAPOOL (Dst += SrcB @ SrcA) and GMPOOL
+ * (MVMUL.md, DOTPV.md, GAPOOL.md, GMPOOL.md; docs/decisions.md "Matrix
+ * unit: MVMUL, DOTPV, GAPOOL, GMPOOL").
  *
  * tt-isa-documentation WormholeB0 TensixCoprocessor/ELWADD.md, ELWSUB.md,
  * ELWMUL.md, MatrixUnit.md (pseudocode helpers), SrcASrcB.md (datum
@@ -244,6 +246,26 @@ static inline int32_t i_sat_add(int32_t x, int32_t y)
     return r < -INT32_MAX ? -INT32_MAX : r;
 }
 
+/*
+ * SrcAFidelityBits / SrcBFidelityBits (MatrixUnit.md) of a Src datum as
+ * a double: SrcA phase 0 keeps the implicit bit and 4 mantissa bits,
+ * phase bit 0 the next 5; SrcB phase 0 the implicit bit and 6 bits,
+ * phase bit 1 the rest.
+ */
+static inline double f_fid_a(uint64_t x, unsigned phase)
+{
+    double hi = u2d(x & (~0ull << 48));
+
+    return (phase & 1) ? u2d(x & (~0ull << 43)) - hi : hi;
+}
+
+static inline double f_fid_b(uint64_t y, unsigned phase)
+{
+    double hi = u2d(y & (~0ull << 46));
+
+    return (phase & 2) ? u2d(y) - hi : hi;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Configuration                                                          */
 /* ---------------------------------------------------------------------- */
@@ -303,6 +325,54 @@ static inline void tt_elw_srcb(const TTElwRow *r, uint32_t *b)
     }
 }
 
+/*
+ * Dst[row] (+)= @res (results of f_fp32()), in Dst's format; a Dst row
+ * that is not valid reads as zero
+ */
+static void tt_fpu_dst_row(const TTElwRow *r, uint64_t *res,
+                           TTSrcStyle style, bool dst32, bool acc)
+{
+    uint64_t d[COLS];
+
+    if (acc) {
+        uint32_t keep = r->valid ? 0xffff : 0;
+
+        if (dst32) {
+            for (int j = 0; j < COLS; j++) {
+                d[j] = f_dst32((r->hi[j] & keep) << 16 | (r->lo[j] & keep));
+            }
+        } else if (style == TT_STYLE_FP16) {
+            for (int j = 0; j < COLS; j++) {
+                d[j] = f_dst_fp16(r->hi[j] & keep);
+            }
+        } else {
+            for (int j = 0; j < COLS; j++) {
+                d[j] = f_dst32((uint32_t)(r->hi[j] & keep) << 16);
+            }
+        }
+        for (int j = 0; j < COLS; j++) {
+            res[j] = f_fp32(d2u(u2d(res[j]) + u2d(d[j])));
+        }
+    }
+    /* one loop per format, without branches inside (vectorised) */
+    if (dst32) {
+        for (int j = 0; j < COLS; j++) {
+            uint32_t v = f_to_dst32(res[j]);
+
+            r->hi[j] = v >> 16;
+            r->lo[j] = v & 0xffff;
+        }
+    } else if (style == TT_STYLE_FP16) {
+        for (int j = 0; j < COLS; j++) {
+            r->hi[j] = f_to_dst_fp16(res[j]);
+        }
+    } else {
+        for (int j = 0; j < COLS; j++) {
+            r->hi[j] = f_to_dst_bf16(res[j]);
+        }
+    }
+}
+
 static void tt_elw_row_float(const TTElw *e, const TTElwRow *r,
                              TTSrcStyle style, bool dst32, unsigned phase)
 {
@@ -310,12 +380,8 @@ static void tt_elw_row_float(const TTElw *e, const TTElwRow *r,
     uint32_t bias = style == TT_STYLE_FP16 ? F_BIAS5 : F_BIAS8;
     uint32_t mmask = style == TT_STYLE_BF16 ? 0x3f8 : 0x3ff;
     uint64_t neg_b = e->op == TT_ELW_SUB ? F_SIGN : 0;
-    /* SrcAFidelityBits / SrcBFidelityBits as double masks */
-    uint64_t a_hi = ~0ull << 48, a_lo = ~0ull << 43;   /* 1+4, 1+9 bits */
-    uint64_t b_hi = ~0ull << 46;                        /* 1+6 bits */
-    bool acc = e->add_dst;
     uint32_t b[COLS];
-    uint64_t res[COLS], d[COLS];
+    uint64_t res[COLS];
 
     tt_elw_srcb(r, b);
     for (int j = 0; j < COLS; j++) {
@@ -323,11 +389,7 @@ static void tt_elw_row_float(const TTElw *e, const TTElwRow *r,
         uint64_t y = f_src(b[j], emask, bias, mmask);
 
         if (e->op == TT_ELW_MUL) {
-            double xa = u2d(x & a_hi), yb = u2d(y & b_hi);
-
-            xa = (phase & 1) ? u2d(x & a_lo) - xa : xa;
-            yb = (phase & 2) ? u2d(y) - yb : yb;
-            res[j] = f_fp32(d2u(xa * yb));
+            res[j] = f_fp32(d2u(f_fid_a(x, phase) * f_fid_b(y, phase)));
         } else {
             res[j] = f_fp32(d2u(u2d(x) + u2d(y ^ neg_b)));
         }
@@ -342,34 +404,7 @@ static void tt_elw_row_float(const TTElw *e, const TTElwRow *r,
             res[j] = f_fp32(d2u(u2d(res[j]) * (1.0 / 128)));
         }
     }
-    if (acc) {
-        for (int j = 0; j < COLS; j++) {
-            uint32_t v = r->valid ? r->hi[j] : 0;
-
-            if (dst32) {
-                d[j] = f_dst32(v << 16 | (r->valid ? r->lo[j] : 0));
-            } else if (style == TT_STYLE_FP16) {
-                d[j] = f_dst_fp16(v);
-            } else {
-                d[j] = f_dst32(v << 16);
-            }
-        }
-        for (int j = 0; j < COLS; j++) {
-            res[j] = f_fp32(d2u(u2d(res[j]) + u2d(d[j])));
-        }
-    }
-    for (int j = 0; j < COLS; j++) {
-        if (dst32) {
-            uint32_t v = f_to_dst32(res[j]);
-
-            r->hi[j] = v >> 16;
-            r->lo[j] = v & 0xffff;
-        } else if (style == TT_STYLE_FP16) {
-            r->hi[j] = f_to_dst_fp16(res[j]);
-        } else {
-            r->hi[j] = f_to_dst_bf16(res[j]);
-        }
-    }
+    tt_fpu_dst_row(r, res, style, dst32, e->add_dst);
 }
 
 static void tt_elw_row_int8(const TTElw *e, const TTElwRow *r, bool flush_b,
@@ -512,4 +547,432 @@ TTExec tt_elwmul(TTCoproc *s, int t, uint32_t insn)
     TT_ELW_DECODE(s, insn, ELWMUL, &e);
     e.add_dst = true;
     return tt_elw(s, t, insn, &e);
+}
+
+/* ---------------------------------------------------------------------- */
+/* MVMUL, DOTPV, GAPOOL: Dst += SrcB @ SrcA                               */
+/* ---------------------------------------------------------------------- */
+
+/* The operands of MVMUL / DOTPV / GAPOOL (MVMUL.md, Syntax) */
+typedef struct TTMm {
+    unsigned dst_row;           /* u10 DstRow */
+    unsigned addr_mod;
+    unsigned rows;              /* NumRows: 8 (MVMUL, DOTPV), 4 (GAPOOL) */
+    bool bcast_row;             /* BroadcastSrcBRow (MVMUL only) */
+    bool flip_a, flip_b;
+} TTMm;
+
+/*
+ * The product rows of one instruction, floating point.  The 16x16 SrcA
+ * matrix is converted once, with its fidelity bits, to doubles; each
+ * output row is then 16 steps of acc[0..15] += SrcB[i][k] * SrcA[k][..]
+ * on whole rows of 16 doubles, which the compiler vectorises.  The
+ * products (at most 5 x 7 significant bits) are exact; the sum of the 16
+ * is kept in a double and rounded once to FP32 (docs/decisions.md).
+ */
+static void tt_mm_float(const TTMm *m, const TTSrcBank *a,
+                        const TTSrcBank *b, unsigned a_row, unsigned b_row,
+                        TTElwRow *dst, unsigned nrows, TTSrcStyle style,
+                        bool dst32, unsigned phase)
+{
+    uint32_t emask = style == TT_STYLE_FP16 ? 0x1f : 0xff;
+    uint32_t bias = style == TT_STYLE_FP16 ? F_BIAS5 : F_BIAS8;
+    /* the LSB of a TF32 / FP16 SrcA mantissa is ignored (MVMUL.md) */
+    uint32_t a_mmask = style == TT_STYLE_BF16 ? 0x3f8 : 0x3fe;
+    uint32_t b_mmask = style == TT_STYLE_BF16 ? 0x3f8 : 0x3ff;
+    double am[16][COLS], bm[8][16];
+
+    for (unsigned k = 0; k < 16; k++) {
+        const uint32_t *ra = a->v[a_row + k];
+
+        for (int j = 0; j < COLS; j++) {
+            am[k][j] = f_fid_a(f_src(ra[j], emask, bias, a_mmask), phase);
+        }
+    }
+    for (unsigned i = 0; i < nrows; i++) {
+        const uint32_t *rb = b->v[b_row + (m->bcast_row ? 0 : i)];
+
+        for (int k = 0; k < 16; k++) {
+            bm[i][k] = f_fid_b(f_src(rb[k], emask, bias, b_mmask), phase);
+        }
+    }
+    for (unsigned i = 0; i < nrows; i += m->bcast_row ? 2 : 1) {
+        double acc[COLS] = { 0 };
+        uint64_t res[COLS];
+
+        for (unsigned k = 0; k < 16; k++) {
+            double bk = bm[i][k];
+
+            for (int j = 0; j < COLS; j++) {
+                acc[j] += bk * am[k][j];
+            }
+        }
+        for (int j = 0; j < COLS; j++) {
+            res[j] = f_fp32(d2u(acc[j]));
+        }
+        tt_fpu_dst_row(&dst[i], res, style, dst32, true);
+    }
+}
+
+/* The same, integer "8" into integer "32" */
+static void tt_mm_int8(const TTMm *m, const TTSrcBank *a, const TTSrcBank *b,
+                       unsigned a_row, unsigned b_row, TTElwRow *dst,
+                       unsigned nrows, bool flush_b, unsigned phase)
+{
+    uint32_t a_mask = (phase & 1) ? 0x41fff : 0x4e0ff;
+    uint32_t b_mask = (phase & 2) ? 0x40fff : 0x7f0ff;
+    int32_t am[16][COLS];
+
+    for (unsigned k = 0; k < 16; k++) {
+        for (int j = 0; j < COLS; j++) {
+            am[k][j] = i_src(a->v[a_row + k][j] & a_mask, true);
+        }
+    }
+    for (unsigned i = 0; i < nrows; i += m->bcast_row ? 2 : 1) {
+        const uint32_t *rb = b->v[b_row + (m->bcast_row ? 0 : i)];
+        const TTElwRow *r = &dst[i];
+        int32_t acc[COLS] = { 0 };
+
+        for (unsigned k = 0; k < 16; k++) {
+            int32_t bk = i_src(rb[k] & b_mask, flush_b);
+
+            for (int j = 0; j < COLS; j++) {
+                acc[j] += bk * am[k][j];
+            }
+        }
+        for (int j = 0; j < COLS; j++) {
+            uint32_t dv = r->valid ? (uint32_t)r->hi[j] << 16 | r->lo[j] : 0;
+
+            dv = i_to_dst32(i_sat_add(acc[j], i_dst32(dv)));
+            r->hi[j] = dv >> 16;
+            r->lo[j] = dv & 0xffff;
+        }
+    }
+}
+
+/* The Wait Gate of every matrix unit instruction */
+static bool tt_fpu_banks_ready(TTCoproc *s)
+{
+    TTSrcRegs *sr = &s->src;
+
+    return sr->a_client[sr->fpu_a_bank] == TT_SRC_CLIENT_MATRIX &&
+           sr->b_client[sr->fpu_b_bank] == TT_SRC_CLIENT_MATRIX;
+}
+
+/* DstRow + MATH_Offset + RWCs.Dst + DEST_REGW_BASE_Base */
+static unsigned tt_fpu_dst_base(TTCoproc *s, int t, unsigned dst_row)
+{
+    return dst_row + TT_CFG_THD(s, t, DEST_TARGET_REG_CFG_MATH_Offset) +
+           s->adc.rwc[t].dst + TT_CFG_CFG(s, t, DEST_REGW_BASE_Base);
+}
+
+/* FlipSrcA / FlipSrcB, then ApplyAddrMod */
+static void tt_fpu_finish(TTCoproc *s, int t, bool flip_a, bool flip_b,
+                          unsigned addr_mod)
+{
+    if (flip_a || flip_b) {
+        tt_src_setrwc_flip(s, t, flip_a, flip_b);
+        tt_unit_changed(s);
+    }
+    tt_rwc_apply_addr_mod(s, t, addr_mod, true);
+}
+
+static TTExec tt_mm(TTCoproc *s, int t, uint32_t insn, const TTMm *m)
+{
+    TTSrcRegs *sr = &s->src;
+    TTRwc *rwc = &s->adc.rwc[t];
+    TTElwRow dst[8];
+    unsigned nrows, a_row, b_row, dst_row, phase;
+    TTSrcStyle style;
+    bool dst32;
+
+    if (!tt_fpu_banks_ready(s)) {
+        return TT_EXEC_STALL;
+    }
+
+    style = tt_fpu_style(s, t, insn, &dst32);
+    nrows = m->bcast_row ? 7 : m->rows;
+    a_row = rwc->srca & 0x38;
+    b_row = rwc->srcb & (m->bcast_row ? 0x3f : 0x38);
+    dst_row = tt_fpu_dst_base(s, t, m->dst_row) & (0x400 - nrows);
+    phase = (rwc->fidelity + TT_CFG_THD(s, t, FIDELITY_BASE_Phase)) & 3;
+
+    for (unsigned i = 0; i < nrows; i++) {
+        unsigned p = dst32 ? tt_dst_adj32(s, t, dst_row + i)
+                           : tt_dst_adj16(s, t, dst_row + i);
+
+        dst[i].hi = s->dst.bits[p];
+        dst[i].lo = dst32 ? s->dst.bits[p + 8] : NULL;
+        dst[i].valid = s->dst.row_valid[p];
+    }
+    if (style == TT_STYLE_INT8) {
+        tt_mm_int8(m, &sr->a[sr->fpu_a_bank], &sr->b[sr->fpu_b_bank], a_row,
+                   b_row, dst, nrows,
+                   !TT_CFG_CFG(s, t, ALU_ACC_CTRL_Zero_Flag_disabled_src),
+                   phase);
+    } else {
+        tt_mm_float(m, &sr->a[sr->fpu_a_bank], &sr->b[sr->fpu_b_bank],
+                    a_row, b_row, dst, nrows, style, dst32, phase);
+    }
+    for (unsigned i = 0; i < nrows; i += m->bcast_row ? 2 : 1) {
+        unsigned p = dst32 ? tt_dst_adj32(s, t, dst_row + i)
+                           : tt_dst_adj16(s, t, dst_row + i);
+
+        s->dst.row_valid[p] = 1;
+    }
+    tt_fpu_finish(s, t, m->flip_a, m->flip_b, m->addr_mod);
+    return TT_EXEC_DONE;
+}
+
+/*
+ * Encodings (MVMUL.md, DOTPV.md, GAPOOL.md diagrams; assembly.yaml):
+ * DstRow in bits 9:0 of dst; AddrMod in the low 2 (Wormhole) or 3
+ * (Blackhole) bits of addr_mode (GAPOOL / GMPOOL on Blackhole:
+ * pool_addr_mode); instr_mod19 bit 0 is MVMUL's BroadcastSrcBRow;
+ * clear_dvalid is {FlipSrcB, FlipSrcA}.  DOTPV's dest_accum_en and
+ * GAPOOL's max_pool_index_en are ignored (the pages give them as 0).
+ */
+static void tt_fpu_decode(TTCoproc *s, TTMm *m, uint32_t dst,
+                          uint32_t addr_mode, uint32_t flip)
+{
+    m->dst_row = extract32(dst, 0, 10);
+    m->addr_mod = extract32(addr_mode, 0,
+                            s->arch->id == TT_ARCH_WORMHOLE_B0 ? 2 : 3);
+    m->flip_a = extract32(flip, 0, 1);
+    m->flip_b = extract32(flip, 1, 1);
+}
+
+TTExec tt_mvmul(TTCoproc *s, int t, uint32_t insn)
+{
+    TTMm m = { .rows = 8 };
+
+    tt_fpu_decode(s, &m, TT_ELW_FIELD(s, insn, MVMUL, dst),
+                  TT_ELW_FIELD(s, insn, MVMUL, addr_mode),
+                  TT_ELW_FIELD(s, insn, MVMUL, clear_dvalid));
+    m.bcast_row = TT_ELW_FIELD(s, insn, MVMUL, instr_mod19) & 1;
+    return tt_mm(s, t, insn, &m);
+}
+
+TTExec tt_dotpv(TTCoproc *s, int t, uint32_t insn)
+{
+    TTMm m = { .rows = 8 };
+
+    tt_fpu_decode(s, &m, TT_ELW_FIELD(s, insn, DOTPV, dst),
+                  TT_ELW_FIELD(s, insn, DOTPV, addr_mode),
+                  TT_ELW_FIELD(s, insn, DOTPV, clear_dvalid));
+    return tt_mm(s, t, insn, &m);
+}
+
+/* GAPOOL and GMPOOL name AddrMod pool_addr_mode on Blackhole */
+#define TT_POOL_ADDR_MODE(s, insn, NAME)                                \
+    ((s)->arch->id == TT_ARCH_WORMHOLE_B0 ?                             \
+     FIELD_EX32(insn, WH_##NAME, addr_mode) :                           \
+     FIELD_EX32(insn, BH_##NAME, pool_addr_mode))
+
+TTExec tt_gapool(TTCoproc *s, int t, uint32_t insn)
+{
+    TTMm m = { .rows = 4 };
+
+    tt_fpu_decode(s, &m, TT_ELW_FIELD(s, insn, GAPOOL, dst),
+                  TT_POOL_ADDR_MODE(s, insn, GAPOOL),
+                  TT_ELW_FIELD(s, insn, GAPOOL, clear_dvalid));
+    return tt_mm(s, t, insn, &m);
+}
+
+/* ---------------------------------------------------------------------- */
+/* GMPOOL: max along SrcA columns (GMPOOL.md)                             */
+/* ---------------------------------------------------------------------- */
+
+enum { TT_DSTS_BF16, TT_DSTS_FP16, TT_DSTS_TF32, TT_DSTS_INT32 };
+
+/* GMPOOL.md's Datum: Sign, a 9-bit Exponent, a 10-bit MagOrMan */
+typedef struct TTPoolDatum {
+    uint32_t sign, exp, man;
+} TTPoolDatum;
+
+static int32_t tt_pool_cmp(TTPoolDatum x)
+{
+    int32_t v = (int32_t)((x.exp << 10) + x.man);
+
+    return x.sign ? -v : v;
+}
+
+static TTPoolDatum tt_pool_read_dst(uint32_t v, int style)
+{
+    TTPoolDatum d = { .sign = v >> 31 };
+
+    switch (style) {
+    case TT_DSTS_INT32:
+        d.man = v & 0x3ff;
+        d.exp = ((v >> 10) & 0x3f) + (((v >> 24) & 7) << 6);
+        break;
+    case TT_DSTS_FP16:
+        d.exp = ((v >> 16) & 0x1f) + 15;
+        d.man = (v >> 21) & 0x3ff;
+        break;
+    default:
+        d.exp = ((v >> 16) & 0xff) + 127;
+        d.man = ((v >> 24) & 0x7f) << 3;
+        d.man += style == TT_DSTS_TF32 ? (v >> 13) & 7 : 0;
+        break;
+    }
+    d.exp &= 0x1ff;
+    return d;
+}
+
+static uint32_t tt_pool_write_dst(TTPoolDatum d, int style)
+{
+    uint32_t x;
+
+    switch (style) {
+    case TT_DSTS_INT32:
+        return (d.sign << 31) | ((d.exp & 7) << 10) | d.man;
+    case TT_DSTS_FP16:
+        if ((d.exp & 0x3f) == 0) {
+            return 0;
+        }
+        return (d.sign << 31) | (d.man << 21) | (((d.exp - 15) & 0x1f) << 16);
+    default:
+        if (d.exp == 0) {
+            return 0;
+        }
+        x = (d.sign << 31) | ((d.man & 0x3f8) << 21) |
+            (((d.exp - 127) & 0xff) << 16);
+        return x + (style == TT_DSTS_TF32 ? (d.man & 7) << 13 : 0);
+    }
+}
+
+static TTPoolDatum tt_pool_read_src(uint32_t a, TTSrcStyle style, uint32_t b)
+{
+    TTPoolDatum r = { 0 };
+    uint32_t ae = a & 0xff, be = b & 0xff;
+
+    if (be == 0) {
+        return (TTPoolDatum) { 1, 0x1ff, 0x3ff };   /* minus infinity */
+    }
+    if (ae == 0) {
+        return r;                                   /* flushed to +0 */
+    }
+    r.sign = a >> 18;
+    r.man = (a >> 8) & 0x3ff;
+    switch (style) {
+    case TT_STYLE_INT8:
+        r.exp = 0;
+        break;
+    case TT_STYLE_FP16:
+        r.exp = (ae & 0x1f) + (be & 0x1f);
+        break;
+    case TT_STYLE_BF16:
+        r.man &= 0x3f8;
+        /* fall through */
+    default:
+        r.exp = ae + be;
+        break;
+    }
+    return r;
+}
+
+TTExec tt_gmpool(TTCoproc *s, int t, uint32_t insn)
+{
+    static const uint8_t idx_map[8] = { 0, 3, 6, 1, 4, 7, 2, 5 };
+    TTSrcRegs *sr = &s->src;
+    TTRwc *rwc = &s->adc.rwc[t];
+    const TTSrcBank *a, *b;
+    TTMm m;
+    bool argmax, dst32;
+    TTSrcStyle style;
+    int dstyle;
+    unsigned a_row, b_row, dst_row, p[4];
+
+    if (!tt_fpu_banks_ready(s)) {
+        return TT_EXEC_STALL;
+    }
+    tt_fpu_decode(s, &m, TT_ELW_FIELD(s, insn, GMPOOL, dst),
+                  TT_POOL_ADDR_MODE(s, insn, GMPOOL),
+                  TT_ELW_FIELD(s, insn, GMPOOL, clear_dvalid));
+    argmax = TT_ELW_FIELD(s, insn, GMPOOL, max_pool_index_en);
+
+    style = tt_fpu_style(s, t, insn, &dst32);
+    switch (style) {
+    case TT_STYLE_INT8:
+        dstyle = TT_DSTS_INT32;
+        break;
+    case TT_STYLE_TF32:
+        dstyle = argmax ? TT_DSTS_INT32 :
+                 dst32 ? TT_DSTS_TF32 : TT_DSTS_BF16;
+        break;
+    case TT_STYLE_FP16:
+        dstyle = (argmax || !dst32) ? TT_DSTS_FP16 : TT_DSTS_TF32;
+        break;
+    default:
+        dstyle = (argmax || !dst32) ? TT_DSTS_BF16 : TT_DSTS_TF32;
+        break;
+    }
+
+    a_row = rwc->srca & 0x30;
+    b_row = rwc->srcb & 0x38;
+    dst_row = tt_fpu_dst_base(s, t, m.dst_row) & 0x3fc;
+    a = &sr->a[sr->fpu_a_bank];
+    b = &sr->b[sr->fpu_b_bank];
+    for (unsigned i = 0; i < 4; i++) {
+        p[i] = dst32 ? tt_dst_adj32(s, t, dst_row + i)
+                     : tt_dst_adj16(s, t, dst_row + i);
+    }
+
+    for (int j = 0; j < COLS; j++) {
+        /* a Dst row that is not valid reads as minus infinity (all ones) */
+        uint32_t dv = 0xffffffff;
+        TTPoolDatum max;
+        uint32_t idx, phase_bits;
+
+        if (s->dst.row_valid[p[0]]) {
+            dv = (uint32_t)s->dst.bits[p[0]][j] << 16 |
+                 (dst32 ? s->dst.bits[p[0] + 8][j] : 0);
+        }
+        dv = dst32 ? dv : dv & 0xffff0000;
+        max = tt_pool_read_dst(dv, dstyle);
+        idx = dv & 0xff;
+        phase_bits = (dv + 0x100) & 0xf00;
+        for (unsigned i_ = 0; i_ < 16; i_++) {
+            unsigned i = i_ < 8 ? i_ ^ 4 : i_;
+            TTPoolDatum x = tt_pool_read_src(a->v[a_row + i][j], style,
+                                             b->v[b_row][i]);
+
+            if (tt_pool_cmp(x) >= tt_pool_cmp(max)) {
+                max = x;
+                idx = i < 8 ? (phase_bits >> 4) + idx_map[i] : idx;
+            }
+        }
+        if (argmax) {
+            uint32_t ir = phase_bits | (idx & 0xff);
+
+            dv = dstyle == TT_DSTS_INT32 ? ir :
+                 tt_pool_write_dst(max, dstyle) | ir;
+        } else {
+            dv = tt_pool_write_dst(max, dstyle);
+        }
+        s->dst.bits[p[0]][j] = dv >> 16;
+        if (dst32) {
+            s->dst.bits[p[0] + 8][j] = dv & 0xffff;
+        }
+        for (unsigned i = 1; i < 4; i++) {
+            uint32_t o = 0;
+
+            if (dst32 && argmax) {
+                o = s->dst.row_valid[p[i]] ?
+                    (uint32_t)s->dst.bits[p[i]][j] << 16 |
+                    s->dst.bits[p[i] + 8][j] : 0xffffffff;
+                o = (o + 0x100) & 0xf00;
+            }
+            s->dst.bits[p[i]][j] = o >> 16;
+            if (dst32) {
+                s->dst.bits[p[i] + 8][j] = o & 0xffff;
+            }
+        }
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        s->dst.row_valid[p[i]] = 1;
+    }
+    tt_fpu_finish(s, t, m.flip_a, m.flip_b, m.addr_mod);
+    return TT_EXEC_DONE;
 }

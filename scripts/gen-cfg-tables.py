@@ -67,6 +67,14 @@ MODEL_FIELDS = [
     "STREAM_ID_SYNC_SEC1_BankSel",
     "STREAM_ID_SYNC_SEC2_BankSel",
     "STREAM_ID_SYNC_SEC3_BankSel",
+    # UNPACR_NOP (tt_unpack.c): the overlay message clear's defaults and
+    # Blackhole's clear-to-immediate values
+    "NOC_OVERLAY_MSG_CLEAR_StreamId_0",
+    "NOC_OVERLAY_MSG_CLEAR_StreamId_1",
+    "NOC_OVERLAY_MSG_CLEAR_MsgNum_0",
+    "NOC_OVERLAY_MSG_CLEAR_MsgNum_1",
+    "UNP0_NOP_REG_CLR_VAL_nop_reg_clr_val",
+    "UNP1_NOP_REG_CLR_VAL_nop_reg_clr_val",
     # Dst addressing (tt_dstregs.c: ZEROACC)
     "DEST_TARGET_REG_CFG_MATH_Offset",
     "DEST_REGW_BASE_Base",

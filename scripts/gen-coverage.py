@@ -83,30 +83,62 @@ STATUS = {
                 '(ONE_ROW, 16_ROWS)'),
     'ZEROSRC': ('tested', 'both banks, matrix or unpacker bank, -inf for '
                 'SrcA only'),
+    # Unpackers (tt_unpack.c)
+    'UNPACR_NOP': ('tested', 'SETDVALID form, clear forms (bank wait, '
+                   'current/both banks, 0/-inf; Blackhole 1.0 per format, '
+                   'immediate), NOP; overlay message clears and the SETREG '
+                   'MMIO write logged (SetRegAcc kept)'),
     # Matrix Unit data movement (tt_mov.c)
     'MOVA2D': ('tested', '1/8 rows, FP32/TF32/BF16/FP16 SrcAFmt, '
-               'UseDst32bLo, bank and Wait Gate wait; Wormhole (Blackhole: '
-               'waits, no SETDVALID yet); LaneConfig not modelled'),
+               'UseDst32bLo, bank and Wait Gate wait; both architectures '
+               '(Blackhole: UNPACR_NOP SETDVALID); LaneConfig not modelled'),
     'MOVDBGA2D': ('tested', 'as MOVA2D without the wait; both '
                   'architectures'),
     'MOVB2D': ('tested', '1/4 rows, broadcast row to 8, broadcast column '
-               '0; Wormhole (Blackhole: waits, no SETDVALID yet)'),
+               '0; both architectures'),
     'MOVD2A': ('tested', '16/32-bit Dst, BF16/TF32 styles, UseDst32bLo; '
                'Blackhole implied SrcA format not modelled (logged)'),
     'MOVD2B': ('tested', '4 rows, BF16/FP16 styles, UseDst32bLo'),
     'MOVB2A': ('tested', '4 rows, flush; TruncateSrc undefined (datum '
-               'copied); Wormhole'),
+               'copied); both architectures'),
     'MOVDBGB2D': ('not yet', 'no functional model in the ISA documentation '
                   '(logged, no effect)'),
+    # Matrix Unit in-place Src operations (tt_srcops.c)
+    'TRNSPSRCB': ('tested', 'rows 16..31 transposed, other rows and bank '
+                  'untouched, bank wait; Wormhole (Blackhole: waits, no '
+                  'SETDVALID yet)'),
+    'SHIFTXA': ('tested', 'right, left, other directions; input block '
+                '(HardwareBug) not tracked: rows 0..15; Wormhole '
+                '(Blackhole: waits)'),
+    'SHIFTXB': ('tested', 'rotate, shift in zero, RWC row wrap, AddrMod; '
+                'Wormhole (Blackhole: waits)'),
+    'GATESRCRST': ('tested', 'no operand cache modelled: no effect, no '
+                   'wait'),
+    'CLREXPHIST': ('not yet', 'packer exponent histograms not modelled '
+                   '(logged, no effect)'),
+    'TRNSPSRCA': ('not yet', 'no functional model in the ISA documentation '
+                  '(logged, no effect)'),
+    'SETIBRWC': ('not yet', 'no functional model in the ISA documentation '
+                 '(logged, no effect)'),
     # Matrix Unit arithmetic (tt_fpu.c)
     'ELWADD': ('tested', 'BF16/FP16 styles into BF16/FP16/FP32 Dst, INT8 '
                'into INT32, AddDst, broadcasts, fidelity divisions, bank '
-               'flips, AddrMod; Wormhole (Blackhole: waits, no SETDVALID '
-               'yet); TF32 modelled, not distinguishable by STOREIND data'),
+               'flips, AddrMod; both architectures (Blackhole: UNPACR_NOP '
+               'SETDVALID); TF32 modelled, not distinguishable by STOREIND '
+               'data'),
     'ELWSUB': ('tested', 'as ELWADD'),
     'ELWMUL': ('tested', 'four fidelity phases (float and INT8), INT32 '
-               'saturation; Wormhole (Blackhole: waits, no SETDVALID '
-               'yet)'),
+               'saturation; both architectures'),
+    'MVMUL': ('tested', 'BF16 into BF16 Dst (ties both ways) and FP32 Dst, '
+              'LoFi and HiFi4 phases, +=, BroadcastSrcBRow; both '
+              'architectures; INT8/FP16/TF32 modelled, untested; 16-term '
+              'sum rounded once to FP32 (docs/decisions.md)'),
+    'DOTPV': ('tested', 'as MVMUL without BroadcastSrcBRow or AddDst'),
+    'GAPOOL': ('tested', 'MVMUL on 4 rows (column averages); both '
+               'architectures'),
+    'GMPOOL': ('tested', 'BF16 column max with Dst (negative maximum, '
+               'ties, zero-filled rows); ArgMax and SrcB scaling modelled '
+               'from the page, untested'),
     # Frontend (tt_frontend.c)
     'MOP': ('tested', 'templates 0 and 1, OuterCount+128 quirk'),
     'MOP_CFG': ('tested', ''),

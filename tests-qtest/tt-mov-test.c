@@ -14,10 +14,9 @@
  * tt-isa-documentation WormholeB0 TensixCoprocessor/MOVA2D.md, MOVB2D.md,
  * MOVD2A.md, MOVD2B.md, MOVB2A.md, MOVDBGA2D.md, RWCs.md, ZEROACC.md,
  * STOREIND_Src.md, Dst.md (Adj32), SrcASrcB.md; ThreadConfig and Config
- * word indices from tt-metal's cfg_defines.h.  Blackhole has no SETDVALID
- * here (tt_adc.c), so the Matrix Unit never owns a bank: there MOVA2D,
- * MOVB2D and MOVB2A are checked to wait, and the data paths are checked
- * with MOVDBGA2D, MOVD2A and MOVD2B, which do not wait.
+ * word indices from tt-metal's cfg_defines.h.  Blackhole refuses SETDVALID
+ * (tt_adc.c): there the banks go to the Matrix Unit with UNPACR_NOP's
+ * SETDVALID form, one instruction per unpacker (tt_unpacr_nop_setdvalid).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -47,6 +46,24 @@
 #define OP_SETDVALID            0x57u
 #define OP_STOREIND             0x66u
 #define OP_SETC16               0xB2u
+
+/*
+ * Give the unpackers' SrcA (@flip bit 0) and/or SrcB (bit 1) banks to the
+ * Matrix Unit from thread @t: SETDVALID on Wormhole, UNPACR_NOP's
+ * SETDVALID form on Blackhole.
+ */
+static void setdvalid(QTestState *qts, bool bh, int t, unsigned flip)
+{
+    if (!bh) {
+        tt_push(qts, t, (OP_SETDVALID << 24) | flip);
+        return;
+    }
+    for (int u = 0; u < 2; u++) {
+        if (flip & (1u << u)) {
+            tt_push(qts, t, tt_unpacr_nop_setdvalid(true, u));
+        }
+    }
+}
 
 /* SETC16: ThreadConfig[thread][reg 23:16] = value 15:0 */
 #define SETC16(reg, v)          ((OP_SETC16 << 24) | ((reg) << 16) | (v))
@@ -332,19 +349,17 @@ static void test_to_dst(const void *data)
     g_autofree Want *w = g_new(Want, 1);
     QTestState *qts = start(a, w);
     uint32_t rwc[8] = { 0 };
-    uint32_t mova2d = a->bh ? OP_MOVDBGA2D : OP_MOVA2D;
+    uint32_t mova2d = OP_MOVA2D;
 
     fill_src(qts, w, 0, 0, 0, 16);
-    if (!a->bh) {
-        fill_src(qts, w, 1, 0, 7, 16);
-        /* SETDVALID SrcA | SrcB: banks 0 go to the Matrix Unit */
-        tt_push(qts, 0, (OP_SETDVALID << 24) | 3);
-    }
+    fill_src(qts, w, 1, 0, 7, 16);
+    /* SETDVALID SrcA | SrcB: banks 0 go to the Matrix Unit */
+    setdvalid(qts, a->bh, 0, 3);
     check(qts, w, "filled");
 
     /*
      * ADDR_MOD section 1: SrcAIncr 2, SrcBIncr 3, DestIncr 5,
-     * FidelityIncr 1.  MOVA2D (BH: MOVDBGA2D) one row, SrcRow 3, DstRow
+     * FidelityIncr 1.  MOVA2D one row, SrcRow 3, DstRow
      * 10, AddrMod 1: SrcAFmt FP32 (reset), 8-bit exponent:
      * Dst16b[10][c] = RemoveLowMantissa(SrcA[0][3][c]) = t16(0, 3, c).
      */
@@ -411,13 +426,6 @@ static void test_to_dst(const void *data)
     check(qts, w, "MOVA2D FP16");
     set_cfg(qts, CFG_ALU_FORMAT_SPEC, 0);
 
-    if (a->bh) {
-        /* The Matrix Unit owns no bank (no SETDVALID on Blackhole) */
-        check_waits(qts, a, w);
-        qtest_quit(qts);
-        return;
-    }
-
     /*
      * MOVB2D (reads SrcB[MatrixUnit.SrcBBank], SrcAFmt FP32).  RWC SrcB is
      * 3.  Broadcast1RowTo8 | BroadcastCol0 (instr_mod 3): SrcRow 2 + 3 =
@@ -478,7 +486,7 @@ static void test_to_dst(const void *data)
     fill_src(qts, w, 0, 1, 20, 1);
     tt_push(qts, 0, SETRWC_CLEAR);
     tt_push(qts, 0, mov(a, OP_MOVA2D, 0, 0, 0, 0, 300));
-    tt_push(qts, 0, (OP_SETDVALID << 24) | 1);
+    setdvalid(qts, a->bh, 0, 1);
     tt_push(qts, 0, (OP_CLEARDVALID << 24) | (1u << 22));
     tt_push(qts, 0, mov(a, OP_MOVA2D, 0, 0, 0, 0, 301));
     for (int c = 0; c < 16; c++) {

@@ -85,6 +85,20 @@ static inline uint32_t tt_stallwait(uint32_t block, uint32_t cond)
     return (TT_OP_STALLWAIT << 24) | (block << 15) | cond;
 }
 
+/*
+ * UNPACR_NOP giving unpacker @u's (0: SrcA, 1: SrcB) current bank to the
+ * Matrix Unit.  Wormhole: mode 0x7 (UNPACR_NOP_SETDVALID.md).  Blackhole
+ * (assembly.yaml): Unpack_Pop 1 (UNP_CLR_SRC), Src_ClrVal_Ctrl 2 with
+ * Clr_to1_fmt_Ctrl 3 (the flavour that only sets dvalid), Set_Dvalid 1.
+ */
+#define TT_OP_UNPACR_NOP        0x43u
+
+static inline uint32_t tt_unpacr_nop_setdvalid(bool bh, int u)
+{
+    return (TT_OP_UNPACR_NOP << 24) | ((uint32_t)u << 23) |
+           (bh ? (1u << 8) | (3u << 6) | (2u << 2) | 1u : 7u);
+}
+
 /* @key of what QMP command @cmd returns, copied into @buf ("" if absent) */
 static inline const char *tt_qmp_status(QTestState *qts, const char *cmd,
                                         const char *key, char *buf,
