@@ -66,7 +66,6 @@ enum { ONE_ROW, ROWS_16, HALF, ALL };
 #define BH_CFG_DEST_ACCESS      220
 #define BH_REMAP_ADDRS          (1u << 1)
 
-#define NUM_SRC                 (2 * 2 * 64 * 16)
 #define DST_ROWS                1024
 #define NUM_DST                 (DST_ROWS * 16 + DST_ROWS)
 #define SRC_NEG_INF             0x7FFFFu        /* ~0 in a 19-bit datum */
@@ -95,37 +94,6 @@ static void set_gpr(QTestState *qts, int t, unsigned r, uint32_t v)
 /* ZEROSRC                                                                */
 /* ---------------------------------------------------------------------- */
 
-/* Index into x-src-state of Src<b>[bank][row][col] */
-static int si(int b, int bank, int row, int col)
-{
-    return ((b * 2 + bank) * 64 + row) * 16 + col;
-}
-
-/* Set every datum of Src<b>[bank] in @want to @v */
-static void fill(uint32_t *want, int b, int bank, uint32_t v)
-{
-    for (int i = 0; i < 64 * 16; i++) {
-        want[si(b, bank, 0, 0) + i] = v;
-    }
-}
-
-static void check_src(QTestState *qts, const uint32_t *want, const char *step)
-{
-    g_autofree uint32_t *got = g_new(uint32_t, NUM_SRC);
-
-    tt_assert_all_idle(qts);
-    tt_qom_get_u32_list(qts, TENSIX_PATH, "x-src-state", got, NUM_SRC);
-    for (int i = 0; i < NUM_SRC; i++) {
-        if (got[i] != want[i]) {
-            g_test_message("%s: Src%c[%d][%d][%d] = 0x%x, expected 0x%x",
-                           step, i / (2 * 64 * 16) ? 'B' : 'A',
-                           i / (64 * 16) % 2, i / 16 % 64, i % 16, got[i],
-                           want[i]);
-        }
-        g_assert_cmphex(got[i], ==, want[i]);
-    }
-}
-
 /*
  * After reset every bank is 0 and MatrixUnit.SrcABank = SrcBBank =
  * Unpackers[0].SrcBank = Unpackers[1].SrcBank = 0 (SrcASrcB.md).
@@ -139,7 +107,7 @@ static const uint32_t datum[4] = { 0x60000, 0x0007F, 0x22867, 0x51882 };
 static void test_zerosrc(const void *data)
 {
     QTestState *qts = tt_start(data);
-    g_autofree uint32_t *want = g_new0(uint32_t, NUM_SRC);
+    g_autofree uint32_t *want = g_new0(uint32_t, TT_NUM_SRC);
 
     set_gpr(qts, 0, 20, 0x3F80C000u);
     set_gpr(qts, 0, 21, 0xC1234567u);
@@ -147,15 +115,15 @@ static void test_zerosrc(const void *data)
     set_gpr(qts, 0, 2, 0x10);
     tt_push(qts, 0, (0x66u << 24) | (1u << 21) | (4u << 14) | (20u << 6) | 1);
     for (int i = 0; i < 4; i++) {
-        want[si(1, 0, 8, 4 + i)] = datum[i];
+        want[tt_src_index(1, 0, 8, 4 + i)] = datum[i];
     }
-    check_src(qts, want, "STOREIND");
+    tt_check_src(qts, TENSIX_PATH, want, "STOREIND");
 
     /* BothBanks, NegativeInfSrcA, SrcA only: SrcB keeps its data */
     tt_push(qts, 0, ZEROSRC(1, 0, 1, SRC_A));
-    fill(want, 0, 0, SRC_NEG_INF);
-    fill(want, 0, 1, SRC_NEG_INF);
-    check_src(qts, want, "both banks -inf");
+    tt_src_fill_bank(want, 0, 0, SRC_NEG_INF);
+    tt_src_fill_bank(want, 0, 1, SRC_NEG_INF);
+    tt_check_src(qts, TENSIX_PATH, want, "both banks -inf");
 
     /*
      * CLEARDVALID FlipSrcA: MatrixUnit.SrcABank 0 -> 1, the unpacker's
@@ -163,16 +131,16 @@ static void test_zerosrc(const void *data)
      */
     tt_push(qts, 0, CLEARDVALID(1));
     tt_push(qts, 0, ZEROSRC(0, 1, 0, SRC_A));
-    fill(want, 0, 1, 0);
-    check_src(qts, want, "SrcA matrix bank");
+    tt_src_fill_bank(want, 0, 1, 0);
+    tt_check_src(qts, TENSIX_PATH, want, "SrcA matrix bank");
 
     /* Unpackers[0].SrcBank (0): cleared to 0, bank 1 untouched */
     tt_push(qts, 0, ZEROSRC(0, 0, 0, SRC_A));
-    fill(want, 0, 0, 0);
-    check_src(qts, want, "SrcA unpacker bank 0");
+    tt_src_fill_bank(want, 0, 0, 0);
+    tt_check_src(qts, TENSIX_PATH, want, "SrcA unpacker bank 0");
     tt_push(qts, 0, ZEROSRC(1, 0, 0, SRC_A));
-    fill(want, 0, 0, SRC_NEG_INF);
-    check_src(qts, want, "SrcA unpacker bank -inf");
+    tt_src_fill_bank(want, 0, 0, SRC_NEG_INF);
+    tt_check_src(qts, TENSIX_PATH, want, "SrcA unpacker bank -inf");
 
     /*
      * CLEARDVALID FlipSrcB: MatrixUnit.SrcBBank 0 -> 1.  Clearing the
@@ -181,17 +149,17 @@ static void test_zerosrc(const void *data)
      */
     tt_push(qts, 0, CLEARDVALID(2));
     tt_push(qts, 0, ZEROSRC(1, 1, 0, SRC_B));
-    check_src(qts, want, "SrcB matrix bank 1");
+    tt_check_src(qts, TENSIX_PATH, want, "SrcB matrix bank 1");
 
     /* The unpacker's SrcB bank (0): zero, never -inf */
     tt_push(qts, 0, ZEROSRC(1, 0, 0, SRC_B));
-    fill(want, 1, 0, 0);
-    check_src(qts, want, "SrcB unpacker bank 0");
+    tt_src_fill_bank(want, 1, 0, 0);
+    tt_check_src(qts, TENSIX_PATH, want, "SrcB unpacker bank 0");
 
     /* Both registers, both banks, to zero */
     tt_push(qts, 0, ZEROSRC(0, 0, 1, SRC_A | SRC_B));
-    memset(want, 0, NUM_SRC * sizeof(*want));
-    check_src(qts, want, "all");
+    memset(want, 0, TT_NUM_SRC * sizeof(*want));
+    tt_check_src(qts, TENSIX_PATH, want, "all");
     qtest_quit(qts);
 }
 
@@ -359,21 +327,13 @@ static void test_migrate(const void *data)
 
 static void add_tests(const TTArch *a)
 {
-    static const struct {
-        const char *name;
-        GTestDataFunc fn;
-    } tests[] = {
+    static const TTTestCase tests[] = {
         { "zerosrc", test_zerosrc },
         { "zeroacc", test_zeroacc },
         { "migrate", test_migrate },
     };
 
-    for (size_t i = 0; i < G_N_ELEMENTS(tests); i++) {
-        g_autofree char *path = g_strdup_printf("tensix/dst/%s/%s",
-                                                a->name, tests[i].name);
-
-        qtest_add_data_func(path, a, tests[i].fn);
-    }
+    tt_add_tests("tensix/dst", a->name, a, tests, G_N_ELEMENTS(tests));
 }
 
 int main(int argc, char **argv)

@@ -1025,10 +1025,7 @@ static void test_pool(const void *data)
 
 static void add_tests(const TTArch *a)
 {
-    static const struct {
-        const char *name;
-        GTestDataFunc fn;
-    } tests[] = {
+    static const TTTestCase tests[] = {
         { "wait", test_wait },
         { "bf16", test_bf16 },
         { "fp32", test_fp32 },
@@ -1041,12 +1038,7 @@ static void add_tests(const TTArch *a)
         { "pool", test_pool },
     };
 
-    for (size_t i = 0; i < G_N_ELEMENTS(tests); i++) {
-        g_autofree char *path = g_strdup_printf("tensix/fpu/%s/%s",
-                                                a->name, tests[i].name);
-
-        qtest_add_data_func(path, a, tests[i].fn);
-    }
+    tt_add_tests("tensix/fpu", a->name, a, tests, G_N_ELEMENTS(tests));
 }
 
 int main(int argc, char **argv)

@@ -231,4 +231,47 @@ static inline QTestState *tt_migrate_via_file(QTestState *src,
     return dst;
 }
 
+/*
+ * The "x-src-state" property of the tt-tensix device: SrcA then SrcB,
+ * bank 0-1, row 0-63, column 0-15 (19-bit datums).
+ */
+#define TT_NUM_SRC              (2 * 2 * 64 * 16)
+
+/* Index into x-src-state of Src<b>[bank][row][col] (b: 0 SrcA, 1 SrcB) */
+static inline int tt_src_index(int b, int bank, int row, int col)
+{
+    return ((b * 2 + bank) * 64 + row) * 16 + col;
+}
+
+/* Set every datum of Src<b>[bank] in @want to @v */
+static inline void tt_src_fill_bank(uint32_t *want, int b, int bank,
+                                    uint32_t v)
+{
+    for (int i = 0; i < 64 * 16; i++) {
+        want[tt_src_index(b, bank, 0, 0) + i] = v;
+    }
+}
+
+/*
+ * Once every thread is idle, x-src-state of the tt-tensix device at
+ * @path must equal @want; @step names the check in the failure message.
+ */
+static inline void tt_check_src(QTestState *qts, const char *path,
+                                const uint32_t *want, const char *step)
+{
+    g_autofree uint32_t *got = g_new(uint32_t, TT_NUM_SRC);
+
+    tt_assert_all_idle(qts);
+    tt_qom_get_u32_list(qts, path, "x-src-state", got, TT_NUM_SRC);
+    for (int i = 0; i < TT_NUM_SRC; i++) {
+        if (got[i] != want[i]) {
+            g_test_message("%s: Src%c[%d][%d][%d] = 0x%x, expected 0x%x",
+                           step, i / (2 * 64 * 16) ? 'B' : 'A',
+                           i / (64 * 16) % 2, i / 16 % 64, i % 16, got[i],
+                           want[i]);
+        }
+        g_assert_cmphex(got[i], ==, want[i]);
+    }
+}
+
 #endif

@@ -23,7 +23,6 @@
 
 #define TENSIX_PATH             "/machine/tile[0,0]/tensix"
 #define CFG_BASE                0xFFEF0000u     /* Config[0] in BRISC's view */
-#define NUM_SRC                 (2 * 2 * 64 * 16)
 #define NUM_DST                 (1024 * 16 + 1024)
 
 #define OP_CLEARDVALID          0x36u
@@ -56,81 +55,51 @@ static uint32_t bh_clear(int u, int stall, int both, int val, int fmt)
            (stall << 5) | (both << 4) | (val << 2) | 1u;
 }
 
-/* Index into x-src-state of Src<b>[bank][row][col] */
-static int si(int b, int bank, int row, int col)
-{
-    return ((b * 2 + bank) * 64 + row) * 16 + col;
-}
-
-static void want_bank(uint32_t *w, int b, int bank, uint32_t v)
-{
-    for (int i = 0; i < 64 * 16; i++) {
-        w[si(b, bank, 0, 0) + i] = v;
-    }
-}
-
-static void check_src(QTestState *qts, const uint32_t *w, const char *step)
-{
-    g_autofree uint32_t *got = g_new(uint32_t, NUM_SRC);
-
-    tt_assert_all_idle(qts);
-    tt_qom_get_u32_list(qts, TENSIX_PATH, "x-src-state", got, NUM_SRC);
-    for (int i = 0; i < NUM_SRC; i++) {
-        if (got[i] != w[i]) {
-            g_test_message("%s: Src%c[%d][%d][%d] = 0x%x, expected 0x%x",
-                           step, i / (2 * 64 * 16) ? 'B' : 'A',
-                           i / (64 * 16) % 2, i / 16 % 64, i % 16, got[i],
-                           w[i]);
-        }
-        g_assert_cmphex(got[i], ==, w[i]);
-    }
-}
-
 static void test_clear(const void *data)
 {
     const TTArch *a = data;
     QTestState *qts = qtest_initf("-machine %s", a->machine);
-    g_autofree uint32_t *w = g_new0(uint32_t, NUM_SRC);
+    g_autofree uint32_t *w = g_new0(uint32_t, TT_NUM_SRC);
 
     if (!a->bh) {
         /* -inf into SrcA[UnpackBank = 0] only */
         tt_push(qts, 0, wh_clear(0, 0, 0, 1));
-        want_bank(w, 0, 0, 0x7ffff);
-        check_src(qts, w, "SrcA -inf");
+        tt_src_fill_bank(w, 0, 0, 0x7ffff);
+        tt_check_src(qts, TENSIX_PATH, w, "SrcA -inf");
         /* NegativeInfSrcA has no effect on SrcB: both banks stay 0 */
         tt_push(qts, 0, wh_clear(1, 1, 1, 1));
-        check_src(qts, w, "SrcB -inf");
+        tt_check_src(qts, TENSIX_PATH, w, "SrcB -inf");
         /* BothBanks, 0: SrcA bank 0 back to 0 */
         tt_push(qts, 0, wh_clear(0, 1, 1, 0));
-        want_bank(w, 0, 0, 0);
-        check_src(qts, w, "SrcA both banks");
+        tt_src_fill_bank(w, 0, 0, 0);
+        tt_check_src(qts, TENSIX_PATH, w, "SrcA both banks");
         /* Nop (mode 2) changes nothing */
         tt_push(qts, 0, (TT_OP_UNPACR_NOP << 24) | 2u);
-        check_src(qts, w, "Nop");
+        tt_check_src(qts, TENSIX_PATH, w, "Nop");
     } else {
         tt_push(qts, 0, bh_clear(0, 0, 0, 1, 0));
-        want_bank(w, 0, 0, 0x7ffff);
+        tt_src_fill_bank(w, 0, 0, 0x7ffff);
         tt_push(qts, 0, bh_clear(1, 0, 0, 1, 0));
-        want_bank(w, 1, 0, 0x7ffff);
-        check_src(qts, w, "-inf");
+        tt_src_fill_bank(w, 1, 0, 0x7ffff);
+        tt_check_src(qts, TENSIX_PATH, w, "-inf");
         /* 1.0 in BF16 into both SrcA banks */
         tt_push(qts, 0, bh_clear(0, 1, 1, 2, 1));
-        want_bank(w, 0, 0, 0x7f);
-        want_bank(w, 0, 1, 0x7f);
-        check_src(qts, w, "SrcA 1.0 both banks");
+        tt_src_fill_bank(w, 0, 0, 0x7f);
+        tt_src_fill_bank(w, 0, 1, 0x7f);
+        tt_check_src(qts, TENSIX_PATH, w, "SrcA 1.0 both banks");
         tt_push(qts, 0, bh_clear(1, 0, 0, 2, 2));
-        want_bank(w, 1, 0, 0x110);
-        check_src(qts, w, "SrcB 1 (int8)");
+        tt_src_fill_bank(w, 1, 0, 0x110);
+        tt_check_src(qts, TENSIX_PATH, w, "SrcB 1 (int8)");
         tt_push(qts, 0, bh_clear(1, 0, 0, 2, 0));
-        want_bank(w, 1, 0, 0xf);
-        check_src(qts, w, "SrcB 1.0 (FP16)");
+        tt_src_fill_bank(w, 1, 0, 0xf);
+        tt_check_src(qts, TENSIX_PATH, w, "SrcB 1.0 (FP16)");
         /* The immediate's low 19 bits: 0xFFF12345 -> 0x12345 */
         qtest_writel(qts, CFG_BASE + 4 * BH_CFG_UNP1_CLR_VAL, 0xFFF12345u);
         tt_push(qts, 0, bh_clear(1, 1, 0, 3, 0));
-        want_bank(w, 1, 0, 0x12345);
-        check_src(qts, w, "SrcB immediate");
+        tt_src_fill_bank(w, 1, 0, 0x12345);
+        tt_check_src(qts, TENSIX_PATH, w, "SrcB immediate");
         tt_push(qts, 0, (TT_OP_UNPACR_NOP << 24) | 2u);
-        check_src(qts, w, "UNP_NOP");
+        tt_check_src(qts, TENSIX_PATH, w, "UNP_NOP");
     }
     qtest_quit(qts);
 }
@@ -139,15 +108,15 @@ static void test_handover(const void *data)
 {
     const TTArch *a = data;
     QTestState *qts = qtest_initf("-machine %s", a->machine);
-    g_autofree uint32_t *w = g_new0(uint32_t, NUM_SRC);
+    g_autofree uint32_t *w = g_new0(uint32_t, TT_NUM_SRC);
     g_autofree uint32_t *dst = g_new(uint32_t, NUM_DST);
     /* SrcA bank 0's datum and MOVA2D's Dst16b of it */
     uint32_t v = a->bh ? 0x7f : 0x7ffff;
     uint32_t d16 = a->bh ? 0x007f : 0xffff;
 
     tt_push(qts, 0, a->bh ? bh_clear(0, 0, 0, 2, 1) : wh_clear(0, 0, 0, 1));
-    want_bank(w, 0, 0, v);
-    check_src(qts, w, "bank 0");
+    tt_src_fill_bank(w, 0, 0, v);
+    tt_check_src(qts, TENSIX_PATH, w, "bank 0");
 
     /* MOVA2D (one row, SrcRow 0 -> DstRow 5) waits: SrcA is unpackers' */
     tt_push(qts, 0, (OP_MOVA2D << 24) | 5u);
@@ -172,8 +141,8 @@ static void test_handover(const void *data)
     tt_push(qts, 2, a->bh ? bh_clear(0, 0, 0, 2, 1) : wh_clear(0, 0, 0, 1));
     g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS) & 0x40, ==, 0);
     tt_push(qts, 0, (OP_CLEARDVALID << 24) | (1u << 22));
-    want_bank(w, 0, 1, v);
-    check_src(qts, w, "after CLEARDVALID");
+    tt_src_fill_bank(w, 0, 1, v);
+    tt_check_src(qts, TENSIX_PATH, w, "after CLEARDVALID");
     qtest_quit(qts);
 }
 
