@@ -45,6 +45,7 @@ extern const char *const tt_core_id[TT_NUM_CORES];
 #define TT_MAILBOX_BASE         0xFFEC0000u
 #define TT_MAILBOX_STRIDE       0x1000u
 #define TT_CFG_BASE             0xFFEF0000u
+#define TT_DST_RISCV_BASE       0xFFBD8000u     /* Blackhole TRISCs only */
 
 /* Address of tile (x, y)'s local address A in the NoC (system) view. */
 #define TT_NOC_ADDR(x, y, a) \
@@ -63,6 +64,7 @@ typedef struct TTArchInfo {
     bool has_local_ram_alias;   /* slow NoC-visible alias at 0xFFB14000 */
     bool local_ram_clears_on_release;   /* unless DISABLE_RESET says not */
     bool tdma_noc_visible;      /* TDMA-RISC reachable by NCRISC and NoC */
+    bool has_dst_riscv_window;  /* TRISCs see Dst at TT_DST_RISCV_BASE */
 
     /* Reset PCs (SOFT_RESET_0 release) */
     uint32_t default_reset_pc[TT_NUM_CORES];

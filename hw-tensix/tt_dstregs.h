@@ -66,6 +66,13 @@ void tt_dst_write32(TTCoproc *s, int t, unsigned row, unsigned col,
  */
 void tt_dst_add_properties(TTCoproc *s);
 
+/*
+ * Blackhole: the TRISCs' MMIO windows onto Dst (tt_dst_riscv.c), which the
+ * tile maps at TT_DST_RISCV_BASE; nothing on Wormhole
+ */
+#define TT_DST_RISCV_SIZE   0x8000      /* Dst32b[512][16] of 4 bytes */
+void tt_dst_riscv_realize(TTCoproc *s);
+
 /* Power-on state: DstBits zero (unpredictable on silicon), every row valid */
 void tt_dst_reset(TTCoproc *s);
 extern const VMStateDescription vmstate_tt_dst;

@@ -160,6 +160,7 @@ static void tt_tensix_realize(DeviceState *dev, Error **errp)
     tt_cfg_realize(cp);
     tt_mover_realize(cp);
     tt_thcon_realize(cp);
+    tt_dst_riscv_realize(cp);
     tt_adc_add_properties(cp);
     tt_dst_add_properties(cp);
 }

@@ -204,6 +204,10 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
         if (TT_CORE_IS_TRISC(i)) {
             memory_region_add_subregion(&c->view, TT_MOP_CFG_BASE,
                                         &ts->cp.mop_cfg[i]);
+            if (a->has_dst_riscv_window) {
+                memory_region_add_subregion(&c->view, TT_DST_RISCV_BASE,
+                                            &ts->cp.dst_mmio[i]);
+            }
         }
     }
 

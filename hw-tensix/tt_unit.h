@@ -65,6 +65,7 @@ struct TTCoproc {
     MemoryRegion cfg_mmio[TT_NUM_CORES];    /* TENSIX_CFG (tt_cfg.c) */
     MemoryRegion tdma[TT_NUM_CORES];        /* TDMA-RISC (tt_mover.c) */
     MemoryRegion mop_cfg[TT_NUM_CORES];     /* TRISCs (tt_frontend.c) */
+    MemoryRegion dst_mmio[TT_NUM_CORES];    /* BH TRISCs (tt_dst_riscv.c) */
 
     /* State */
     TTFrontend fe[TT_NUM_THREADS];

@@ -82,6 +82,16 @@ MODEL_FIELDS = [
     "ALU_ACC_CTRL_INT8_math_enabled",
     "DEST_ACCESS_CFG_remap_addrs",
     "DEST_ACCESS_CFG_swizzle_32b",
+    # Blackhole's RISC-V window onto Dst (tt_dst_riscv.c)
+    "RISC_DEST_ACCESS_CTRL_SEC0_fmt",
+    "RISC_DEST_ACCESS_CTRL_SEC0_no_swizzle",
+    "RISC_DEST_ACCESS_CTRL_SEC0_unsigned_int",
+    "RISC_DEST_ACCESS_CTRL_SEC1_fmt",
+    "RISC_DEST_ACCESS_CTRL_SEC1_no_swizzle",
+    "RISC_DEST_ACCESS_CTRL_SEC1_unsigned_int",
+    "RISC_DEST_ACCESS_CTRL_SEC2_fmt",
+    "RISC_DEST_ACCESS_CTRL_SEC2_no_swizzle",
+    "RISC_DEST_ACCESS_CTRL_SEC2_unsigned_int",
     # ThreadConfig: ADDR_MOD application (tt_adc.c: ApplyAddrMod).  Every
     # field of section 0; SEC0..7 of the first field of each register, so
     # that tt_adc.c can check the stride between sections at compile time.

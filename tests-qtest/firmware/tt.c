@@ -360,6 +360,43 @@ void tt_check_at(const char *file, uint32_t line, uint32_t got,
     }
 }
 
+/* Written by the checking core, read by BRISC */
+static volatile struct {
+    uint32_t checks, fails;
+    uint32_t line[TT_MAX_FAILS], got[TT_MAX_FAILS], want[TT_MAX_FAILS];
+} tt_core_log[TT_NUM_CORES];
+
+void tt_core_check_at(int core, uint32_t line, uint32_t got, uint32_t want)
+{
+    uint32_t n = tt_core_log[core].fails;
+
+    tt_core_log[core].checks++;
+    if (got == want) {
+        return;
+    }
+    if (n < TT_MAX_FAILS) {
+        tt_core_log[core].line[n] = line;
+        tt_core_log[core].got[n] = got;
+        tt_core_log[core].want[n] = want;
+    }
+    tt_core_log[core].fails = n + 1;
+}
+
+void tt_core_report(void)
+{
+    for (int c = 0; c < TT_NUM_CORES; c++) {
+        uint32_t n = tt_core_log[c].fails;
+
+        for (uint32_t i = 0; i < n && i < TT_MAX_FAILS; i++) {
+            tt_printf("  FAIL %s: line %u: got 0x%x, expected 0x%x\n",
+                      tt_core_name[c], tt_core_log[c].line[i],
+                      tt_core_log[c].got[i], tt_core_log[c].want[i]);
+        }
+        tt_nchecks += tt_core_log[c].checks;
+        tt_nfails += n;
+    }
+}
+
 int tt_summary(const char *prog, uint32_t fails, uint32_t checks)
 {
     if (fails) {

@@ -301,6 +301,16 @@ void tt_check_at(const char *file, uint32_t line, uint32_t got,
 /* "  N of M checks failed" (1) or "  M checks", "@prog: all ..." (0) */
 int tt_summary(const char *prog, uint32_t fails, uint32_t checks);
 
+/*
+ * Checks by any core (TT_CORE_CHECK names them by line), logged in L1;
+ * tt_core_report() (BRISC) prints the failures and adds them and the
+ * checks to tt_nfails / tt_nchecks for tt_summary()
+ */
+void tt_core_check_at(int core, uint32_t line, uint32_t got, uint32_t want);
+#define TT_CORE_CHECK(core, got, want) \
+    tt_core_check_at((core), __LINE__, (got), (want))
+void tt_core_report(void);
+
 /* Thread t's GPR g reaches v (within a second) */
 void tt_expect_gpr(int t, int g, uint32_t v, const char *what);
 /* Thread t's GPR g is still 0 after tt_settle(): its marker is held */
