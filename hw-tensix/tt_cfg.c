@@ -258,10 +258,10 @@ static void tt_cfg_store(TTCoproc *s, int state, uint32_t index,
             continue;
         }
         if (i >= l->global_base) {
-            s->cfg.regs[0][i] = values[k];
-            s->cfg.regs[1][i] = values[k];
+            s->cfg.regs[0][i] = values[k] & s->cfg.regs_defined[i];
+            s->cfg.regs[1][i] = values[k] & s->cfg.regs_defined[i];
         } else {
-            s->cfg.regs[state][i] = values[k];
+            s->cfg.regs[state][i] = values[k] & s->cfg.regs_defined[i];
         }
         if (i == sp->state_reset_en.addr32 && !rmwcib) {
             reset = true;
@@ -532,7 +532,7 @@ TTExec tt_setc16(TTCoproc *s, int t, uint32_t insn)
                                                    name, sizeof(name)),
                                   s->cfg.thd[t][index], value);
     }
-    s->cfg.thd[t][index] = value;
+    s->cfg.thd[t][index] = value & s->cfg.thd_defined[index];
 
     /*
      * BackendConfiguration.md, "Special cases".  The clock-gater controls
@@ -780,6 +780,26 @@ TTExec tt_streamwrcfg(TTCoproc *s, int t, uint32_t insn)
 /* QOM hooks                                                              */
 /* ---------------------------------------------------------------------- */
 
+/* The bits of each word that some field of the register tables covers */
+static void tt_cfg_init_defined(TTCoproc *s)
+{
+    const TTCfgLayout *l = tt_cfg_layout(s->arch->id);
+
+    memset(s->cfg.regs_defined, 0, sizeof(s->cfg.regs_defined));
+    memset(s->cfg.thd_defined, 0, sizeof(s->cfg.thd_defined));
+    for (int i = 0; i < l->nregs; i++) {
+        const TTCfgRegInfo *r = &l->regs[i];
+
+        for (int w = 0; w < r->words; w++) {
+            if (r->thread) {
+                s->cfg.thd_defined[r->addr32 + w] |= r->mask;
+            } else {
+                s->cfg.regs_defined[r->addr32 + w] |= r->mask;
+            }
+        }
+    }
+}
+
 void tt_cfg_realize(TTCoproc *s)
 {
     const TTArchInfo *a = s->arch;
@@ -810,6 +830,7 @@ void tt_cfg_realize(TTCoproc *s)
         tt_cfg_check_special(a->id, &sp->stream_id_sync[i]);
     }
 
+    tt_cfg_init_defined(s);
     for (int c = 0; c < TT_NUM_CORES; c++) {
         g_autofree char *name = NULL;
 
@@ -825,7 +846,9 @@ void tt_cfg_realize(TTCoproc *s)
 
 void tt_cfg_reset(TTCoproc *s)
 {
-    memset(&s->cfg, 0, sizeof(s->cfg));
+    memset(s->cfg.regs, 0, sizeof(s->cfg.regs));
+    memset(s->cfg.thd, 0, sizeof(s->cfg.thd));
+    s->cfg.thcon_reset_held = false;
 }
 
 const VMStateDescription vmstate_tt_cfg = {

@@ -24,6 +24,13 @@ typedef struct TTCfgState {
      * to words THCON_CFGREG_BASE..GLOBAL_CFGREG_BASE-1 are discarded.
      */
     bool thcon_reset_held;
+    /*
+     * Bits some cfg_defines.h field covers, per word: only these are
+     * stored (docs/decisions.md, "Configuration storage").  Derived from
+     * the register tables at realize; not migrated.
+     */
+    uint32_t regs_defined[TT_CFG_MAX_WORDS];
+    uint32_t thd_defined[TT_THD_CFG_MAX_WORDS];
 } TTCfgState;
 
 /* ---- Configuration register fields (cfg_defines.h) ---- */

@@ -60,12 +60,18 @@
 #define SENT                0x20100u    /* sentinel for the discard case */
 
 #define P(i)                (0xC0DE0000u + 0x111u * (i))
-#define Q(i)                (0xA0B0C000u + (i))
+#define Q(i)                (0xA0D0C000u + (i))
 #define FILL_CC             0xCCCCCCCCu
 #define FILL_EE             0xEEEEEEEEu
 #define CFG0_INIT(k)        (0x11110000u + (k))
-#define CFG1_INIT(k)        (0x22220000u + (k))
-#define W0                  64u         /* Config words 64..71 are used */
+#define CFG1_INIT(k)        (0x22120000u + (k))
+/*
+ * Config words 64..71 are used.  Only bits of fields are stored
+ * (docs/decisions.md, "Configuration storage"): all 32 of these words'
+ * bits are fields but bit 21 of Blackhole's word 71, which the values
+ * written to Config leave clear.
+ */
+#define W0                  64u
 
 /* ------------------------------------------------------------------ */
 /* Failure records (TRISC0 checks, BRISC prints)                      */

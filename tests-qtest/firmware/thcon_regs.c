@@ -60,12 +60,19 @@
 #define GLOBAL_BASE         180     /* GLOBAL_CFGREG_BASE_ADDR32 */
 #define SEC0_REG1           70      /* THCON_SEC0_REG1_* word */
 #define SEC0_REG8           98
+#define LAST_THCON          158     /* last THCON word with fields */
 #else
 #define THCON_BASE          52
 #define GLOBAL_BASE         152
 #define SEC0_REG1           58
 #define SEC0_REG8           86
+#define LAST_THCON          125
 #endif
+/*
+ * Only bits of fields are stored (docs/decisions.md, "Configuration
+ * storage"): THCON_BASE + 5 and + 15..20 are words all of whose 32 bits
+ * are fields on both architectures, as is LAST_THCON.
+ */
 
 /* Tile registers (TileControlDebugStatus.md, BackendConfiguration.md) */
 #define CFGREG_RD_CNTL      0xFFB12058u
@@ -284,38 +291,38 @@ static void test_reg2flop(int t)
                 0xC0FFEE02u);
 
     /*
-     * 128-bit: index 9 & ~3 = 8, GPRs 45 & ~3 = 44..47 into words
-     * THCON_BASE + 8..11; words 7 and 12 untouched.
+     * 128-bit: index 17 & ~3 = 16, GPRs 45 & ~3 = 44..47 into words
+     * THCON_BASE + 16..19; words 15 and 20 untouched.
      */
-    for (unsigned i = 7; i <= 12; i++) {
+    for (unsigned i = 15; i <= 20; i++) {
         TT_CFG(THCON_BASE + i) = 0x77770000u | i;
     }
     for (unsigned r = 44; r < 48; r++) {
         tt_set_gpr(t, r, 0x12340000u | r);
     }
-    tt_run(t, REG2FLOP_CFG(0, 9, 45));
-    tt_check_eq("REG2FLOP 128-bit: word 7", TT_CFG(THCON_BASE + 7),
-                0x77770007u);
+    tt_run(t, REG2FLOP_CFG(0, 17, 45));
+    tt_check_eq("REG2FLOP 128-bit: word 15", TT_CFG(THCON_BASE + 15),
+                0x7777000Fu);
     for (unsigned i = 0; i < 4; i++) {
-        tt_check_eq("REG2FLOP 128-bit", TT_CFG(THCON_BASE + 8 + i),
+        tt_check_eq("REG2FLOP 128-bit", TT_CFG(THCON_BASE + 16 + i),
                     0x12340000u | (44 + i));
     }
-    tt_check_eq("REG2FLOP 128-bit: word 12", TT_CFG(THCON_BASE + 12),
-                0x7777000Cu);
+    tt_check_eq("REG2FLOP 128-bit: word 20", TT_CFG(THCON_BASE + 20),
+                0x77770014u);
 
     /*
-     * The last THCON word (GLOBAL_BASE - THCON_BASE - 1) is writable; the
-     * next index is outside THCON_ configuration (undefined behaviour:
-     * the model drops the write).
+     * The last THCON word with fields is writable; index
+     * GLOBAL_BASE - THCON_BASE is outside THCON_ configuration (undefined
+     * behaviour: the model drops the write).
      */
     tt_set_gpr(t, 41, 0xFEED0041u);
-    tt_run(t, REG2FLOP_CFG(1, GLOBAL_BASE - THCON_BASE - 1, 41));
-    tt_check_eq("REG2FLOP last THCON word", TT_CFG(GLOBAL_BASE - 1),
+    tt_run(t, REG2FLOP_CFG(1, LAST_THCON - THCON_BASE, 41));
+    tt_check_eq("REG2FLOP last THCON word", TT_CFG(LAST_THCON),
                 0xFEED0041u);
     before = TT_CFG(GLOBAL_BASE);
     tt_run(t, REG2FLOP_CFG(1, GLOBAL_BASE - THCON_BASE, 41));
     tt_check_eq("REG2FLOP beyond THCON words", TT_CFG(GLOBAL_BASE), before);
-    TT_CFG(GLOBAL_BASE - 1) = 0;
+    TT_CFG(LAST_THCON) = 0;
 }
 
 /* ------------------------------------------------------------------ */
