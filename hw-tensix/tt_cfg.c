@@ -548,10 +548,9 @@ TTExec tt_setc16(TTCoproc *s, int t, uint32_t insn)
         }
     }
     if (resets) {
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: SETC16 "
-                      "UNPACK_MISC_CFG_CfgContextCntReset (unpackers 0x%x): "
-                      "the unpackers' context counters are not modelled "
-                      "yet\n", t, resets);
+        trace_tt_cfg_effect(tt_cfg_state_id(s, t), "context counter reset",
+                            resets);
+        tt_unpack_reset_ctx_counters(s, t, resets);
     }
     return TT_EXEC_DONE;
 }

@@ -24,6 +24,7 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/bitops.h"
+#include "host/cpuinfo.h"
 #include "tt_unit.h"
 
 #define TT_FPU_ROWS     8       /* rows of one element-wise instruction */
@@ -332,6 +333,7 @@ static inline void tt_elw_srcb(const TTElwRow *r, uint32_t *b)
 static void tt_fpu_dst_row(const TTElwRow *r, uint64_t *res,
                            TTSrcStyle style, bool dst32, bool acc)
 {
+    uint16_t *hi = r->hi, *lo = r->lo;     /* see tt_mm_write_fast */
     uint64_t d[COLS];
 
     if (acc) {
@@ -339,15 +341,15 @@ static void tt_fpu_dst_row(const TTElwRow *r, uint64_t *res,
 
         if (dst32) {
             for (int j = 0; j < COLS; j++) {
-                d[j] = f_dst32((r->hi[j] & keep) << 16 | (r->lo[j] & keep));
+                d[j] = f_dst32((hi[j] & keep) << 16 | (lo[j] & keep));
             }
         } else if (style == TT_STYLE_FP16) {
             for (int j = 0; j < COLS; j++) {
-                d[j] = f_dst_fp16(r->hi[j] & keep);
+                d[j] = f_dst_fp16(hi[j] & keep);
             }
         } else {
             for (int j = 0; j < COLS; j++) {
-                d[j] = f_dst32((uint32_t)(r->hi[j] & keep) << 16);
+                d[j] = f_dst32((uint32_t)(hi[j] & keep) << 16);
             }
         }
         for (int j = 0; j < COLS; j++) {
@@ -359,16 +361,16 @@ static void tt_fpu_dst_row(const TTElwRow *r, uint64_t *res,
         for (int j = 0; j < COLS; j++) {
             uint32_t v = f_to_dst32(res[j]);
 
-            r->hi[j] = v >> 16;
-            r->lo[j] = v & 0xffff;
+            hi[j] = v >> 16;
+            lo[j] = v & 0xffff;
         }
     } else if (style == TT_STYLE_FP16) {
         for (int j = 0; j < COLS; j++) {
-            r->hi[j] = f_to_dst_fp16(res[j]);
+            hi[j] = f_to_dst_fp16(res[j]);
         }
     } else {
         for (int j = 0; j < COLS; j++) {
-            r->hi[j] = f_to_dst_bf16(res[j]);
+            hi[j] = f_to_dst_bf16(res[j]);
         }
     }
 }
@@ -563,92 +565,355 @@ typedef struct TTMm {
 } TTMm;
 
 /*
- * The product rows of one instruction, floating point.  The 16x16 SrcA
- * matrix is converted once, with its fidelity bits, to doubles; each
- * output row is then 16 steps of acc[0..15] += SrcB[i][k] * SrcA[k][..]
- * on whole rows of 16 doubles, which the compiler vectorises.  The
- * products (at most 5 x 7 significant bits) are exact; the sum of the 16
- * is kept in a double and rounded once to FP32 (docs/decisions.md).
+ * The operand cache (tt_fpu.h).  A block is converted for a key: the
+ * style, and for SrcB in the integer style whether a zero exponent reads
+ * as zero (ALU_ACC_CTRL_Zero_Flag_disabled_src).
  */
-static void tt_mm_float(const TTMm *m, const TTSrcBank *a,
-                        const TTSrcBank *b, unsigned a_row, unsigned b_row,
-                        TTElwRow *dst, unsigned nrows, TTSrcStyle style,
-                        bool dst32, unsigned phase)
+#define TT_FPU_KEY_VALID    8u
+#define TT_FPU_KEY_FLUSH_B  4u
+
+void tt_fpu_reset(TTCoproc *s)
 {
+    memset(s->fpu.tag, 0, sizeof(s->fpu.tag));
+}
+
+/*
+ * Rows 8 * @blk.. of Src<@u> bank @bank as both fidelity slices: SrcA
+ * with SrcAFidelityBits (phase bit 0 clear: the implicit bit and
+ * mantissa bits 9:6; set: bits 5:1; an FP16 / TF32 LSB is never used,
+ * MVMUL.md), SrcB with SrcBFidelityBits (phase bit 1 clear: the implicit
+ * bit and bits 9:4; set: the rest); integer "8" with ReadSrcInt8 of the
+ * phase masks (SrcA 0x4e0ff / 0x41fff, SrcB 0x7f0ff / 0x40fff).  Every
+ * value is exact in a double (integers too).
+ */
+static void tt_fpu_convert(TTFpuBlock *out, const uint32_t (*v)[COLS],
+                           unsigned u, uint32_t key)
+{
+    TTSrcStyle style = key & 3;
     uint32_t emask = style == TT_STYLE_FP16 ? 0x1f : 0xff;
     uint32_t bias = style == TT_STYLE_FP16 ? F_BIAS5 : F_BIAS8;
-    /* the LSB of a TF32 / FP16 SrcA mantissa is ignored (MVMUL.md) */
-    uint32_t a_mmask = style == TT_STYLE_BF16 ? 0x3f8 : 0x3fe;
-    uint32_t b_mmask = style == TT_STYLE_BF16 ? 0x3f8 : 0x3ff;
-    double am[16][COLS], bm[8][16];
+    uint32_t mmask = style == TT_STYLE_BF16 ? 0x3f8 : u ? 0x3ff : 0x3fe;
+    uint32_t mask0 = u ? 0x7f0ff : 0x4e0ff;
+    uint32_t mask1 = u ? 0x40fff : 0x41fff;
+    bool flush = !u || (key & TT_FPU_KEY_FLUSH_B);
 
-    for (unsigned k = 0; k < 16; k++) {
-        const uint32_t *ra = a->v[a_row + k];
+    for (unsigned r = 0; r < TT_FPU_BLOCK_ROWS; r++) {
+        double *s0 = out->v[r][0], *s1 = out->v[r][1];
 
-        for (int j = 0; j < COLS; j++) {
-            am[k][j] = f_fid_a(f_src(ra[j], emask, bias, a_mmask), phase);
-        }
-    }
-    for (unsigned i = 0; i < nrows; i++) {
-        const uint32_t *rb = b->v[b_row + (m->bcast_row ? 0 : i)];
-
-        for (int k = 0; k < 16; k++) {
-            bm[i][k] = f_fid_b(f_src(rb[k], emask, bias, b_mmask), phase);
-        }
-    }
-    for (unsigned i = 0; i < nrows; i += m->bcast_row ? 2 : 1) {
-        double acc[COLS] = { 0 };
-        uint64_t res[COLS];
-
-        for (unsigned k = 0; k < 16; k++) {
-            double bk = bm[i][k];
-
+        if (style == TT_STYLE_INT8) {
             for (int j = 0; j < COLS; j++) {
-                acc[j] += bk * am[k][j];
+                s0[j] = i_src(v[r][j] & mask0, flush);
+                s1[j] = i_src(v[r][j] & mask1, flush);
+            }
+        } else if (!u) {
+            for (int j = 0; j < COLS; j++) {
+                uint64_t x = f_src(v[r][j], emask, bias, mmask);
+
+                s0[j] = f_fid_a(x, 0);
+                s1[j] = f_fid_a(x, 1);
+            }
+        } else {
+            for (int j = 0; j < COLS; j++) {
+                uint64_t y = f_src(v[r][j], emask, bias, mmask);
+
+                s0[j] = f_fid_b(y, 0);
+                s1[j] = f_fid_b(y, 2);
             }
         }
+    }
+}
+
+/* Block @blk of Src<@u> bank @bank for @key, converted if need be */
+static const TTFpuBlock *tt_fpu_block(TTCoproc *s, unsigned u,
+                                      unsigned bank, unsigned blk,
+                                      uint32_t key)
+{
+    TTFpuTag *tag = &s->fpu.tag[u][bank][blk];
+    TTFpuBlock *out = &s->fpu.blk[u][bank][blk];
+    uint64_t gen = s->src.gen[u][bank];
+
+    if (tag->key != key || tag->gen != gen) {
+        const TTSrcBank *b = u ? &s->src.b[bank] : &s->src.a[bank];
+
+        tt_fpu_convert(out, &b->v[blk * TT_FPU_BLOCK_ROWS], u, key);
+        tag->key = key;
+        tag->gen = gen;
+    }
+    return out;
+}
+
+/*
+ * One instruction's products and Dst updates, with everything decided:
+ * Dst row i (i in rows[]) += b[i] @ a, where a[k] is SrcA row k and b[i]
+ * SrcB row i, both the phase's slice.
+ */
+typedef struct TTMmJob {
+    const double *a[16];
+    const double *b[8];
+    TTElwRow dst[8];
+    uint8_t rows[8];            /* the Dst rows written, an even count */
+    unsigned nrows;
+    TTSrcStyle style;
+    bool dst32;
+} TTMmJob;
+
+/*
+ * Vectors of 2 and 4 doubles (GCC / clang vector extensions): the
+ * baseline build uses pairs (SSE2, NEON), the AVX2 one quadruples.
+ */
+typedef double TTv2 __attribute__((vector_size(16)));
+typedef double TTv4 __attribute__((vector_size(32)));
+
+static inline TTv4 v4_load(const double *p)
+{
+    TTv4 v;
+
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+/*
+ * o0 = b0 @ a, o1 = b1 @ a (16 columns each): the 16 products of a column
+ * summed in a double in the order k = 0..15, starting from +0.  The
+ * products are exact (at most 5 x 7 significant bits, or integers below
+ * 2^18), so a fused multiply-add rounds exactly as the add alone.  Two
+ * rows share the loads of a; the accumulators stay in registers.
+ */
+static inline void tt_mm_dot2_v4(const double *const *a, const double *b0,
+                                 const double *b1, double *o0, double *o1)
+{
+    TTv4 x0 = { 0 }, x1 = { 0 }, x2 = { 0 }, x3 = { 0 };
+    TTv4 y0 = { 0 }, y1 = { 0 }, y2 = { 0 }, y3 = { 0 };
+
+    for (int k = 0; k < 16; k++) {
+        const double *ak = a[k];
+        TTv4 a0 = v4_load(ak), a1 = v4_load(ak + 4);
+        TTv4 a2 = v4_load(ak + 8), a3 = v4_load(ak + 12);
+        TTv4 p = { b0[k], b0[k], b0[k], b0[k] };
+        TTv4 q = { b1[k], b1[k], b1[k], b1[k] };
+
+        x0 += p * a0;
+        x1 += p * a1;
+        x2 += p * a2;
+        x3 += p * a3;
+        y0 += q * a0;
+        y1 += q * a1;
+        y2 += q * a2;
+        y3 += q * a3;
+    }
+    memcpy(o0, &x0, sizeof(x0));
+    memcpy(o0 + 4, &x1, sizeof(x1));
+    memcpy(o0 + 8, &x2, sizeof(x2));
+    memcpy(o0 + 12, &x3, sizeof(x3));
+    memcpy(o1, &y0, sizeof(y0));
+    memcpy(o1 + 4, &y1, sizeof(y1));
+    memcpy(o1 + 8, &y2, sizeof(y2));
+    memcpy(o1 + 12, &y3, sizeof(y3));
+}
+
+/* The same with pairs, one row at a time (8 accumulators) */
+static inline void tt_mm_dot2_v2(const double *const *a, const double *b0,
+                                 const double *b1, double *o0, double *o1)
+{
+    const double *b[2] = { b0, b1 };
+    double *o[2] = { o0, o1 };
+
+    for (int i = 0; i < 2; i++) {
+        TTv2 x[8] = { { 0 } };
+
+        for (int k = 0; k < 16; k++) {
+            TTv2 p = { b[i][k], b[i][k] };
+
+            for (int c = 0; c < 8; c++) {
+                TTv2 ak;
+
+                memcpy(&ak, a[k] + 2 * c, sizeof(ak));
+                x[c] += p * ak;
+            }
+        }
+        memcpy(o[i], x, sizeof(x));
+    }
+}
+
+/* FP32 bits: exponent field 255, or 0 with a mantissa (denormal) */
+static inline uint32_t f32_odd(uint32_t x)
+{
+    uint32_t e = x & 0x7f800000;
+
+    return (e == 0x7f800000) | ((e == 0) & ((x & 0x7fffff) != 0));
+}
+
+/*
+ * The float Dst update of tt_mm_write on host floats, for rows whose
+ * values all stay in FP32's normal range (or are zero): there (float)acc
+ * is f_fp32(acc), round to nearest even at 24 bits, and a float addition
+ * of two FP32 values rounds exactly as f_fp32 of their double sum (53 >=
+ * 2 * 24 + 2: the double rounding is innocuous).  Dst is read and
+ * written as FP32 bit patterns with integer operations, 16 datums per
+ * loop, which the compiler vectorises (8 lanes with AVX2).  A result or
+ * Dst datum outside the normal range (a denormal, an exponent-255 Dst
+ * datum, 2^128 and up) makes it return false having written nothing: the
+ * caller then takes the double path.
+ */
+static inline bool tt_mm_write_fast(const TTElwRow *r, const double *acc,
+                                    TTSrcStyle style, bool dst32)
+{
+    /* locals: a store through r->hi could otherwise change r->hi */
+    uint16_t *hi = r->hi, *lo = r->lo;
+    uint32_t keep = r->valid ? 0xffff : 0;
+    uint32_t x[COLS], d[COLS], bad[COLS], odd = 0;
+
+    /* Dst as FP32 bits; an exponent field of 0 reads as a signed zero */
+    if (dst32) {
+        for (int j = 0; j < COLS; j++) {
+            uint32_t v = (hi[j] & keep) << 16 | (lo[j] & keep);
+
+            d[j] = (v & 0x80000000) | ((v >> 16 & 0xff) << 23) |
+                   ((v >> 24 & 0x7f) << 16) | (v & 0xffff);
+        }
+    } else if (style == TT_STYLE_FP16) {
+        for (int j = 0; j < COLS; j++) {
+            uint32_t v = hi[j] & keep, e = v & 0x1f;
+
+            d[j] = (v >> 15) << 31 |
+                   (e ? (e + 112) << 23 | ((v >> 5) & 0x3ff) << 13 : 0);
+        }
+    } else {
+        for (int j = 0; j < COLS; j++) {
+            uint32_t v = hi[j] & keep;
+
+            d[j] = (v >> 15) << 31 | (v & 0xff) << 23 | ((v >> 8) & 0x7f) << 16;
+        }
+    }
+    /* x = (float)acc + Dst, and which lanes left the normal range */
+    for (int j = 0; j < COLS; j++) {
+        float fs = acc[j], fd, fr;
+        uint32_t xs, e = d[j] & 0x7f800000;
+        uint32_t dd = e ? d[j] : d[j] & 0x80000000;
+
+        memcpy(&xs, &fs, sizeof(xs));
+        memcpy(&fd, &dd, sizeof(fd));
+        fr = fs + fd;
+        memcpy(&x[j], &fr, sizeof(fr));
+        bad[j] = f32_odd(xs) | (e == 0x7f800000) | f32_odd(x[j]);
+        x[j] = x[j] << 1 ? x[j] : 0;        /* never -0 */
+    }
+    for (int j = 0; j < COLS; j++) {
+        odd |= bad[j];
+    }
+    if (odd) {
+        return false;
+    }
+    if (dst32) {
+        for (int j = 0; j < COLS; j++) {
+            hi[j] = (x[j] >> 31) << 15 | ((x[j] >> 16) & 0x7f) << 8 |
+                       ((x[j] >> 23) & 0xff);
+            lo[j] = x[j] & 0xffff;
+        }
+    } else if (style == TT_STYLE_FP16) {
+        /* 11 bits, to nearest even; below 2^-14 +0, above 131008 that */
+        for (int j = 0; j < COLS; j++) {
+            uint32_t y = (x[j] + 0xfff + ((x[j] >> 13) & 1)) & ~0x1fffu;
+            uint32_t e = (y >> 23) & 0xff;
+            uint32_t v = (y >> 31) << 15 | ((y >> 13) & 0x3ff) << 5 |
+                         ((e - 112) & 0x1f);
+
+            v = e > 143 ? (y >> 31) << 15 | 0x7fff : v;
+            hi[j] = e < 113 ? 0 : v;
+        }
+    } else {
+        /* 8 bits, to nearest even; a carry to exponent 255 is 2^128 */
+        for (int j = 0; j < COLS; j++) {
+            uint32_t b = (x[j] + 0x7fff + ((x[j] >> 16) & 1)) >> 16;
+
+            hi[j] = (b & 0x8000) | (b & 0x7f) << 8 | ((b >> 7) & 0xff);
+        }
+    }
+    return true;
+}
+
+/*
+ * Dst row @r += @acc: floats rounded once to FP32 then added as ELWADD
+ * does (tt_fpu_dst_row); integers (exact in the double) saturating onto
+ * integer "32"
+ */
+static inline void tt_mm_write(const TTElwRow *r, const double *acc,
+                               TTSrcStyle style, bool dst32)
+{
+    if (style == TT_STYLE_INT8) {
+        uint16_t *hi = r->hi, *lo = r->lo;
+        uint32_t keep = r->valid ? 0xffff : 0;
+
+        for (int j = 0; j < COLS; j++) {
+            uint32_t dv = (hi[j] & keep) << 16 | (lo[j] & keep);
+
+            dv = i_to_dst32(i_sat_add((int32_t)acc[j], i_dst32(dv)));
+            hi[j] = dv >> 16;
+            lo[j] = dv & 0xffff;
+        }
+    } else if (!tt_mm_write_fast(r, acc, style, dst32)) {
+        uint64_t res[COLS];
+
         for (int j = 0; j < COLS; j++) {
             res[j] = f_fp32(d2u(acc[j]));
         }
-        tt_fpu_dst_row(&dst[i], res, style, dst32, true);
+        tt_fpu_dst_row(r, res, style, dst32, true);
     }
 }
 
-/* The same, integer "8" into integer "32" */
-static void tt_mm_int8(const TTMm *m, const TTSrcBank *a, const TTSrcBank *b,
-                       unsigned a_row, unsigned b_row, TTElwRow *dst,
-                       unsigned nrows, bool flush_b, unsigned phase)
+static inline void tt_mm_job_body(const TTMmJob *jb, bool wide)
 {
-    uint32_t a_mask = (phase & 1) ? 0x41fff : 0x4e0ff;
-    uint32_t b_mask = (phase & 2) ? 0x40fff : 0x7f0ff;
-    int32_t am[16][COLS];
+    for (unsigned n = 0; n < jb->nrows; n += 2) {
+        unsigned i0 = jb->rows[n], i1 = jb->rows[n + 1];
+        double o0[COLS], o1[COLS];
 
-    for (unsigned k = 0; k < 16; k++) {
-        for (int j = 0; j < COLS; j++) {
-            am[k][j] = i_src(a->v[a_row + k][j] & a_mask, true);
+        if (wide) {
+            tt_mm_dot2_v4(jb->a, jb->b[i0], jb->b[i1], o0, o1);
+        } else {
+            tt_mm_dot2_v2(jb->a, jb->b[i0], jb->b[i1], o0, o1);
         }
-    }
-    for (unsigned i = 0; i < nrows; i += m->bcast_row ? 2 : 1) {
-        const uint32_t *rb = b->v[b_row + (m->bcast_row ? 0 : i)];
-        const TTElwRow *r = &dst[i];
-        int32_t acc[COLS] = { 0 };
-
-        for (unsigned k = 0; k < 16; k++) {
-            int32_t bk = i_src(rb[k] & b_mask, flush_b);
-
-            for (int j = 0; j < COLS; j++) {
-                acc[j] += bk * am[k][j];
-            }
-        }
-        for (int j = 0; j < COLS; j++) {
-            uint32_t dv = r->valid ? (uint32_t)r->hi[j] << 16 | r->lo[j] : 0;
-
-            dv = i_to_dst32(i_sat_add(acc[j], i_dst32(dv)));
-            r->hi[j] = dv >> 16;
-            r->lo[j] = dv & 0xffff;
-        }
+        tt_mm_write(&jb->dst[i0], o0, jb->style, jb->dst32);
+        tt_mm_write(&jb->dst[i1], o1, jb->style, jb->dst32);
     }
 }
+
+/* Compiled for the baseline ISA (x86-64: SSE2) */
+static QEMU_FLATTEN void tt_mm_job(const TTMmJob *jb)
+{
+    tt_mm_job_body(jb, false);
+}
+
+#ifdef CPUINFO_AVX2
+/*
+ * The same compiled for AVX2 and FMA (x86 hosts), chosen at run time: 4
+ * doubles or 32-bit lanes x 8 per instruction, fused multiply-adds
+ * (exact, see tt_mm_dot2_v4)
+ */
+static QEMU_FLATTEN __attribute__((target("avx2,fma")))
+void tt_mm_job_avx2(const TTMmJob *jb)
+{
+    tt_mm_job_body(jb, true);
+}
+
+static void tt_mm_run(const TTMmJob *jb)
+{
+    static int avx2 = -1;
+
+    if (avx2 < 0) {
+        avx2 = (cpuinfo & CPUINFO_AVX2) && __builtin_cpu_supports("fma");
+    }
+    if (avx2) {
+        tt_mm_job_avx2(jb);
+    } else {
+        tt_mm_job(jb);
+    }
+}
+#else
+static void tt_mm_run(const TTMmJob *jb)
+{
+    tt_mm_job(jb);
+}
+#endif
 
 /* The Wait Gate of every matrix unit instruction */
 static bool tt_fpu_banks_ready(TTCoproc *s)
@@ -681,44 +946,60 @@ static TTExec tt_mm(TTCoproc *s, int t, uint32_t insn, const TTMm *m)
 {
     TTSrcRegs *sr = &s->src;
     TTRwc *rwc = &s->adc.rwc[t];
-    TTElwRow dst[8];
-    unsigned nrows, a_row, b_row, dst_row, phase;
-    TTSrcStyle style;
+    TTMmJob jb;
+    const TTFpuBlock *a0, *a1, *b;
+    unsigned nrows, a_row, b_row, dst_row, phase, sa, sb, step, p[8];
+    uint32_t key, key_b;
     bool dst32;
 
     if (!tt_fpu_banks_ready(s)) {
         return TT_EXEC_STALL;
     }
 
-    style = tt_fpu_style(s, t, insn, &dst32);
+    jb.style = tt_fpu_style(s, t, insn, &dst32);
+    jb.dst32 = dst32;
     nrows = m->bcast_row ? 7 : m->rows;
+    step = m->bcast_row ? 2 : 1;
     a_row = rwc->srca & 0x38;
     b_row = rwc->srcb & (m->bcast_row ? 0x3f : 0x38);
     dst_row = tt_fpu_dst_base(s, t, m->dst_row) & (0x400 - nrows);
     phase = (rwc->fidelity + TT_CFG_THD(s, t, FIDELITY_BASE_Phase)) & 3;
+    sa = phase & 1;
+    sb = (phase >> 1) & 1;
 
-    for (unsigned i = 0; i < nrows; i++) {
-        unsigned p = dst32 ? tt_dst_adj32(s, t, dst_row + i)
-                           : tt_dst_adj16(s, t, dst_row + i);
-
-        dst[i].hi = s->dst.bits[p];
-        dst[i].lo = dst32 ? s->dst.bits[p + 8] : NULL;
-        dst[i].valid = s->dst.row_valid[p];
+    /* SrcA rows 56..71: past the 64 rows of a bank (docs/decisions.md) */
+    if (a_row == 0x38) {
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: insn 0x%08x: SrcA "
+                      "rows 56..71: rows 64..71 read as rows 0..7\n", t,
+                      insn);
     }
-    if (style == TT_STYLE_INT8) {
-        tt_mm_int8(m, &sr->a[sr->fpu_a_bank], &sr->b[sr->fpu_b_bank], a_row,
-                   b_row, dst, nrows,
-                   !TT_CFG_CFG(s, t, ALU_ACC_CTRL_Zero_Flag_disabled_src),
-                   phase);
-    } else {
-        tt_mm_float(m, &sr->a[sr->fpu_a_bank], &sr->b[sr->fpu_b_bank],
-                    a_row, b_row, dst, nrows, style, dst32, phase);
+    key = TT_FPU_KEY_VALID | jb.style;
+    key_b = key;
+    if (jb.style == TT_STYLE_INT8 &&
+        !TT_CFG_CFG(s, t, ALU_ACC_CTRL_Zero_Flag_disabled_src)) {
+        key_b |= TT_FPU_KEY_FLUSH_B;
     }
-    for (unsigned i = 0; i < nrows; i += m->bcast_row ? 2 : 1) {
-        unsigned p = dst32 ? tt_dst_adj32(s, t, dst_row + i)
-                           : tt_dst_adj16(s, t, dst_row + i);
+    a0 = tt_fpu_block(s, 0, sr->fpu_a_bank, a_row >> 3, key);
+    a1 = tt_fpu_block(s, 0, sr->fpu_a_bank, ((a_row >> 3) + 1) & 7, key);
+    b = tt_fpu_block(s, 1, sr->fpu_b_bank, b_row >> 3, key_b);
+    for (unsigned k = 0; k < TT_FPU_BLOCK_ROWS; k++) {
+        jb.a[k] = a0->v[k][sa];
+        jb.a[k + TT_FPU_BLOCK_ROWS] = a1->v[k][sa];
+    }
 
-        s->dst.row_valid[p] = 1;
+    jb.nrows = 0;
+    for (unsigned i = 0; i < nrows; i += step) {
+        p[i] = dst32 ? tt_dst_adj32(s, t, dst_row + i)
+                     : tt_dst_adj16(s, t, dst_row + i);
+        jb.b[i] = b->v[(b_row & 7) + (m->bcast_row ? 0 : i)][sb];
+        jb.dst[i].hi = s->dst.bits[p[i]];
+        jb.dst[i].lo = dst32 ? s->dst.bits[p[i] + 8] : NULL;
+        jb.dst[i].valid = s->dst.row_valid[p[i]];
+        jb.rows[jb.nrows++] = i;
+    }
+    tt_mm_run(&jb);
+    for (unsigned n = 0; n < jb.nrows; n++) {
+        s->dst.row_valid[p[jb.rows[n]]] = 1;
     }
     tt_fpu_finish(s, t, m->flip_a, m->flip_b, m->addr_mod);
     return TT_EXEC_DONE;

@@ -410,6 +410,7 @@ static void tt_mov_from_dst(TTCoproc *s, int t, const TTMovOps *o, bool b,
         dst_row &= 0x3ff;
         src_row &= 0x3f;
     }
+    tt_src_touch(&s->src, b, b ? s->src.fpu_b_bank : s->src.fpu_a_bank);
     for (; nrows; nrows--, dst_row++, src_row++) {
         for (unsigned col = 0; col < TT_SRC_COLS; col++) {
             uint32_t v;
@@ -496,6 +497,7 @@ TTExec tt_movb2a(TTCoproc *s, int t, uint32_t insn)
     flush = tt_mov_flush(s, t);
     a = &s->src.a[s->src.fpu_a_bank];
     b = &s->src.b[s->src.fpu_b_bank];
+    tt_src_touch(&s->src, 0, s->src.fpu_a_bank);
 
     arow += s->adc.rwc[t].srca;
     brow += s->adc.rwc[t].srcb;

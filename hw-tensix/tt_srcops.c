@@ -49,6 +49,7 @@ TTExec tt_trnspsrcb(TTCoproc *s, int t, uint32_t insn)
         return TT_EXEC_STALL;
     }
     b = &s->src.b[s->src.fpu_b_bank];
+    tt_src_touch(&s->src, 1, s->src.fpu_b_bank);
     for (unsigned i = 0; i < TT_SRCOPS_BLOCK; i++) {
         for (unsigned j = 0; j < i; j++) {
             uint32_t ij = b->v[base + i][j];
@@ -100,6 +101,7 @@ TTExec tt_shiftxa(TTCoproc *s, int t, uint32_t insn)
     qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: SHIFTXA: input rows "
                   "(HardwareBug) not tracked; rows 0..15 used\n", t);
     a = &s->src.a[s->src.fpu_a_bank];
+    tt_src_touch(&s->src, 0, s->src.fpu_a_bank);
     for (unsigned i = 0; i < TT_SRCOPS_BLOCK; i++) {
         uint32_t row[TT_SRC_COLS];
 
@@ -144,6 +146,7 @@ TTExec tt_shiftxb(TTCoproc *s, int t, uint32_t insn)
     }
     row = (row + s->adc.rwc[t].srcb) & 0x3f;
     v = s->src.b[s->src.fpu_b_bank].v[row];
+    tt_src_touch(&s->src, 1, s->src.fpu_b_bank);
     col0 = v[0];
     memmove(&v[0], &v[1], (TT_SRC_COLS - 1) * sizeof(v[0]));
     v[TT_SRC_COLS - 1] = shift_in_zero ? 0 : col0;
@@ -163,13 +166,12 @@ TTExec tt_gatesrcrst(TTCoproc *s, int t, uint32_t insn)
 }
 
 /*
- * CLREXPHIST.md: resets the exponent histograms of the four packers.
- * The packers (and so their histograms) are not modelled yet: logged,
- * no effect; it does not wait.
+ * CLREXPHIST.md: resets the exponent histograms (and maximum exponents)
+ * of the four packers (tt_pack.c); it does not wait.
  */
 TTExec tt_clrexphist(TTCoproc *s, int t, uint32_t insn)
 {
-    tt_unimp_insn(s, t, insn, "packer exponent histograms not modelled");
+    tt_pack_clear_exp_hist(s);
     return TT_EXEC_DONE;
 }
 

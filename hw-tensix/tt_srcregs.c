@@ -25,12 +25,18 @@ void tt_src_set_dvalid(TTCoproc *s, int t, unsigned flip)
 {
     TTSrcRegs *r = &s->src;
 
+    /*
+     * A bank the matrix unit receives may have been written by anyone
+     * while the unpackers owned it: a new generation (tt_fpu.h)
+     */
     if (flip & 1) {
+        tt_src_touch(r, 0, r->unp_bank[0]);
         r->a_client[r->unp_bank[0]] = TT_SRC_CLIENT_MATRIX;
         r->unp_bank[0] ^= 1;
         r->unp_row[0][t] = TT_CFG_THD(s, t, SRCA_SET_Base) << 4;
     }
     if (flip & 2) {
+        tt_src_touch(r, 1, r->unp_bank[1]);
         r->b_client[r->unp_bank[1]] = TT_SRC_CLIENT_MATRIX;
         r->unp_bank[1] ^= 1;
         r->unp_row[1][t] = TT_CFG_THD(s, t, SRCB_SET_Base) << 4;
@@ -121,6 +127,12 @@ TTExec tt_zerosrc(TTCoproc *s, int t, uint32_t insn)
         bool b = extract32(mask, 1, 1) &&
                  (both || bank == (matrix ? r->fpu_b_bank : r->unp_bank[1]));
 
+        if (a) {
+            tt_src_touch(r, 0, bank);
+        }
+        if (b) {
+            tt_src_touch(r, 1, bank);
+        }
         for (int row = 0; row < TT_SRC_ROWS; row++) {
             for (int col = 0; col < TT_SRC_COLS; col++) {
                 if (a) {

@@ -35,7 +35,20 @@ typedef struct TTSrcRegs {
     uint8_t fpu_b_bank;             /* MatrixUnit.SrcBBank */
     uint8_t unp_bank[2];            /* Unpackers[0 (SrcA), 1 (SrcB)].SrcBank */
     uint32_t unp_row[2][3];         /* Unpackers[n].SrcRow[thread] */
+    /*
+     * Write generation of each bank, [0 SrcA / 1 SrcB][bank]: bumped by
+     * every writer (tt_src_touch) and by every hand-over to the matrix
+     * unit, so that the matrix unit may keep what it derives from a bank
+     * (tt_fpu.h).  Not migrated (post_load empties that cache).
+     */
+    uint64_t gen[2][TT_SRC_BANKS];
 } TTSrcRegs;
+
+/* Src<@u> (0: SrcA, 1: SrcB) bank @bank is about to be written */
+static inline void tt_src_touch(TTSrcRegs *r, unsigned u, unsigned bank)
+{
+    r->gen[u & 1][bank & 1]++;
+}
 
 
 

@@ -163,6 +163,7 @@ static void tt_tensix_realize(DeviceState *dev, Error **errp)
     tt_dst_riscv_realize(cp);
     tt_adc_add_properties(cp);
     tt_dst_add_properties(cp);
+    tt_pack_add_properties(cp);
 }
 
 static void tt_tensix_reset_hold(Object *obj, ResetType type)
@@ -178,7 +179,10 @@ static void tt_tensix_reset_hold(Object *obj, ResetType type)
     tt_adc_reset(cp);
     memset(cp->thread, 0, sizeof(cp->thread));
     memset(&cp->src, 0, sizeof(cp->src));
+    tt_fpu_reset(cp);
     tt_dst_reset(cp);
+    tt_pack_reset(cp);
+    tt_unpack_reset(cp);
     cp->running = false;
     cp->rerun = false;
     cp->poll_needed = false;
@@ -252,6 +256,7 @@ static int tt_coproc_post_load(void *opaque, int version_id)
 {
     TTCoproc *s = opaque;
 
+    tt_fpu_reset(s);        /* the Src banks changed under its cache */
     for (int i = 0; i < TT_SRC_BANKS; i++) {
         s->src.a_client[i] &= 1;
         s->src.b_client[i] &= 1;
@@ -294,6 +299,8 @@ static const VMStateDescription vmstate_tt_coproc = {
         &vmstate_tt_adc,
         &vmstate_tt_src_sync,
         &vmstate_tt_dst,
+        &vmstate_tt_pack,
+        &vmstate_tt_unpack,
         NULL
     }
 };

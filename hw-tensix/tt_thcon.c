@@ -738,6 +738,7 @@ static void tt_thcon_storeind_src(TTCoproc *s, int t, uint32_t insn)
         }
         row += s->src.unp_row[1][t];     /* adds 0 / 16 / 32 / 48 */
         dst = s->src.b[s->src.unp_bank[1]].v;
+        tt_src_touch(&s->src, 1, s->src.unp_bank[1]);
     } else {
         bool ovrd = extract32(s->cfg.thd[t][ta->thd_srca_set], 2, 1);
 
@@ -755,6 +756,7 @@ static void tt_thcon_storeind_src(TTCoproc *s, int t, uint32_t insn)
             row += s->src.unp_row[0][t];
         }
         dst = s->src.a[s->src.unp_bank[0]].v;
+        tt_src_touch(&s->src, 0, s->src.unp_bank[0]);
     }
     for (int i = 0; i < 4; i++) {
         dst[row][col0 + i] = datum[i];

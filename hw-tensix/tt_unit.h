@@ -27,6 +27,9 @@
 #include "tt_adc.h"
 #include "tt_srcregs.h"
 #include "tt_dstregs.h"
+#include "tt_fpu.h"
+#include "tt_pack.h"
+#include "tt_unpack.h"
 
 typedef struct TTOverlayState TTOverlayState;
 
@@ -77,6 +80,9 @@ struct TTCoproc {
     TTAdcState adc;
     TTSrcRegs src;
     TTDstRegs dst;
+    TTFpuState fpu;             /* matrix unit operand cache (tt_fpu.c) */
+    TTPackState pack;
+    TTUnpackState unpack;
 
     /* Execution loop (tt_exec.c) */
     bool running;               /* re-entrancy guard of the loop */

@@ -151,7 +151,137 @@ MODEL_FIELDS = [
     "THCON_SEC1_REG1_Out_data_format",
     "THCON_SEC1_REG8_Disable_zero_compress",
     "THCON_SEC1_REG8_Out_data_format",
+    # UNPACR (tt_unpack.c): THCON_SEC0 fields, context 0 plus the
+    # contexts that let tt_unpack.c check at compile time how the per-
+    # context fields are spaced; THCON_SEC1 is THCON_SEC0 moved by a fixed
+    # number of words (checked with the SEC1 fields below)
+    "THCON_SEC0_REG1_Row_start_section_size",
+    "THCON_SEC0_REG1_Unp_LF8_4b_exp",
+    "THCON_SEC0_REG2_Out_data_format",
+    "THCON_SEC0_REG2_Context_count",
+    "THCON_SEC0_REG2_Haloize_mode",
+    "THCON_SEC0_REG2_Tileize_mode",
+    "THCON_SEC0_REG2_Unpack_Src_Reg_Set_Upd",
+    "THCON_SEC0_REG2_Unpack_If_Sel",
+    "THCON_SEC0_REG2_Upsample_rate",
+    "THCON_SEC0_REG2_Ovrd_data_format",
+    "THCON_SEC0_REG2_Upsample_and_interleave",
+    "THCON_SEC0_REG2_Shift_amount_cntx0",
+    "THCON_SEC0_REG2_Shift_amount_cntx1",
+    "THCON_SEC0_REG2_Disable_zero_compress_cntx0",
+    "THCON_SEC0_REG2_Disable_zero_compress_cntx1",
+    "THCON_SEC0_REG2_Disable_zero_compress_cntx4",
+    "THCON_SEC0_REG2_Unpack_if_sel_cntx0",
+    "THCON_SEC0_REG2_Unpack_if_sel_cntx1",
+    "THCON_SEC0_REG2_Unpack_if_sel_cntx4",
+    "THCON_SEC0_REG2_Force_shared_exp",
+    "THCON_SEC0_REG2_Context_count_non_log2_en",
+    "THCON_SEC0_REG2_Unpack_limit_address",
+    "THCON_SEC0_REG2_Unpack_fifo_size",
+    "THCON_SEC0_REG3_Base_address",
+    "THCON_SEC0_REG3_Base_cntx1_address",
+    "THCON_SEC0_REG4_Base_cntx4_address",
+    "THCON_SEC0_REG5_Dest_cntx0_address",
+    "THCON_SEC0_REG5_Dest_cntx1_address",
+    "THCON_SEC0_REG5_Dest_cntx2_address",
+    "THCON_SEC0_REG5_Tile_x_dim_cntx0",
+    "THCON_SEC0_REG5_Tile_x_dim_cntx1",
+    "THCON_SEC0_REG5_Tile_x_dim_cntx2",
+    "THCON_SEC0_REG7_Offset_address",
+    "THCON_SEC0_REG7_Offset_cntx1_address",
+    "THCON_SEC0_REG7_Unpack_data_format_cntx0",
+    "THCON_SEC0_REG7_Unpack_data_format_cntx1",
+    "THCON_SEC0_REG7_Unpack_data_format_cntx4",
+    "THCON_SEC0_REG7_Unpack_out_data_format_cntx0",
+    "THCON_SEC0_REG7_Unpack_out_data_format_cntx1",
+    "THCON_SEC0_REG7_Unpack_out_data_format_cntx4",
+    "THCON_SEC1_REG1_Row_start_section_size",
+    "THCON_SEC1_REG2_Out_data_format",
+    "THCON_SEC1_REG7_Offset_address",
+    "THCON_SEC1_REG5_Tile_x_dim_cntx0",
+    "UNP0_ADDR_BASE_REG_1_Base",
+    "UNP0_ADDR_CTRL_XY_REG_1_Ystride",
+    "UNP0_ADDR_CTRL_ZW_REG_1_Zstride",
+    "UNP0_ADDR_CTRL_ZW_REG_1_Wstride",
+    "UNP0_FORCED_SHARED_EXP_shared_exp",
+    "UNP0_ADD_DEST_ADDR_CNTR_add_dest_addr_cntr",
+    "UNP1_ADDR_BASE_REG_1_Base",
+    "UNP1_ADDR_CTRL_XY_REG_1_Ystride",
+    "UNP1_ADDR_CTRL_ZW_REG_1_Zstride",
+    "UNP1_ADDR_CTRL_ZW_REG_1_Wstride",
+    "UNP1_FORCED_SHARED_EXP_shared_exp",
+    "UNP1_ADD_DEST_ADDR_CNTR_add_dest_addr_cntr",
+    "UNP0_BLOBS_Y_START_CNTX_01_blobs_y_start",
+    "UNP0_BLOBS_Y_START_CNTX_23_blobs_y_start",
+    "ALU_FORMAT_SPEC_REG0_SrcAUnsigned",
+    "ALU_FORMAT_SPEC_REG0_SrcBUnsigned",
+    "UNPACK_MISC_CFG_CfgContextOffset_0",
+    "UNPACK_MISC_CFG_CfgContextOffset_1",
 ]
+
+# PACR, PACR_SETREG (tt_pack.c): each packer's block (THCON_SEC0_REG1,
+# THCON_SEC0_REG8, THCON_SEC1_REG1, THCON_SEC1_REG8), the packer fields of
+# the ALU/PACK0 sections, and ADDR_MOD_PACK (SEC0 fields; SEC1..3 of the
+# first field, so tt_pack.c can check the stride).  Added without the
+# names other blocks already list.
+_PACK_FIELDS = ["THCON_%s_%s" % (blk, f)
+                for blk in ("SEC0_REG1", "SEC0_REG8", "SEC1_REG1", "SEC1_REG8")
+                for f in ("Row_start_section_size", "Exp_section_size",
+                          "L1_Dest_addr", "Disable_zero_compress",
+                          "Add_l1_dest_addr_offset", "Addr_cnt_context",
+                          "Out_data_format", "In_data_format",
+                          "Enable_out_fifo", "Sub_l1_tile_header_size",
+                          "Source_interface_selection",
+                          "Add_tile_header_size", "L1_source_addr",
+                          "Downsample_mask", "Exp_threshold_en",
+                          "Pack_L1_Acc", "Exp_threshold")] + [
+    "THCON_%s_REG9_Pack_%s_%s" % (sec, p, f)
+    for sec in ("SEC0", "SEC1") for p in ("0_2", "1_3")
+    for f in ("limit_address", "fifo_size")] + [
+    "PCK0_ADDR_CTRL_XY_REG_0_Xstride",
+    "PCK0_ADDR_CTRL_XY_REG_0_Ystride",
+    "PCK0_ADDR_CTRL_ZW_REG_0_Zstride",
+    "PCK0_ADDR_CTRL_ZW_REG_0_Wstride",
+    "PCK0_ADDR_CTRL_XY_REG_1_Ystride",
+    "PCK0_ADDR_CTRL_ZW_REG_1_Zstride",
+    "PCK0_ADDR_CTRL_ZW_REG_1_Wstride",
+    "PCK0_ADDR_BASE_REG_0_Base",
+    "PCK0_ADDR_BASE_REG_1_Base",
+    "PCK_DEST_RD_CTRL_Read_32b_data",
+    "PCK_DEST_RD_CTRL_Read_unsigned",
+    "PCK_DEST_RD_CTRL_Read_int8",
+    "PCK_DEST_RD_CTRL_Round_10b_mant",
+    "ALU_FORMAT_SPEC_REG_Dstacc_val",
+    "ALU_FORMAT_SPEC_REG_Dstacc_override",
+    "ALU_FORMAT_SPEC_REG2_Dstacc",
+    "ALU_ROUNDING_MODE_Gasket_srnd_en",
+    "ALU_ROUNDING_MODE_Packer_srnd_en",
+    "STACC_RELU_ApplyRelu",
+    "STACC_RELU_ReluThreshold",
+    "INT_DESCALE_Enable",
+    "INT_DESCALE_Mode",
+    "PCK_EDGE_TILE_FACE_SET_SELECT_select",
+    "PCK_EDGE_TILE_FACE_SET_SELECT_enable",
+    "PCK_EDGE_MODE_mode",
+    "PCK_EDGE_TILE_ROW_SET_SELECT_select",
+    "ENABLE_ACC_STATS_Enable",
+] + ["INT_DESCALE_VALUES_SEC%d_Value" % i for i in (0, 1, 15)] + [
+    "%s_%d_%s_%d" % (reg, b, f, i)
+    for reg, f in (("TILE_ROW_SET_MAPPING", "row_set_mapping"),
+                   ("TILE_FACE_SET_MAPPING", "face_set_mapping"))
+    for b in range(4) for i in (0, 15)] + [
+    "PCK_EDGE_OFFSET_SEC%d_mask" % i for i in range(4)] + [
+    "DEST_TARGET_REG_CFG_PACK_SEC%d_%s" % (i, f)
+    for i in range(4) for f in ("Offset", "ZOffset")] + [
+    "PACK_COUNTERS_SEC%d_%s" % (i, f)
+    for i in range(4)
+    for f in ("pack_reads_per_xy_plane", "pack_yz_transposed")] + [
+    "ADDR_MOD_PACK_SEC0_%s" % f
+    for f in ("YsrcIncr", "YsrcCR", "YsrcClear", "YdstIncr", "YdstCR",
+              "YdstClear", "ZsrcIncr", "ZsrcClear", "ZdstIncr",
+              "ZdstClear")] + [
+    "ADDR_MOD_PACK_SEC%d_YsrcIncr" % i for i in (1, 2, 3)]
+MODEL_FIELDS += [n for n in _PACK_FIELDS if n not in MODEL_FIELDS]
 
 # (argument name, TTArchId, short prefix), in tt_isa.h's TTArchId order
 ARCHS = [("wormhole_b0", "TT_ARCH_WORMHOLE_B0", "wh"),

@@ -84,10 +84,26 @@ STATUS = {
     'ZEROSRC': ('tested', 'both banks, matrix or unpacker bank, -inf for '
                 'SrcA only'),
     # Unpackers (tt_unpack.c)
+    'UNPACR': ('tested', 'Regular (every format conversion, contexts, '
+               'ADCs, tilize, wrap, transpose, column shift, upsampling, '
+               'decompression, Dst 16/32-bit, FlipSrc, bank wait), '
+               'IncrementContextCounter, FlushCache (no cache); rareb_en/'
+               'srcb_bcast logged'),
     'UNPACR_NOP': ('tested', 'SETDVALID form, clear forms (bank wait, '
                    'current/both banks, 0/-inf; Blackhole 1.0 per format, '
                    'immediate), NOP; overlay message clears and the SETREG '
                    'MMIO write logged (SetRegAcc kept)'),
+    # Packers (tt_pack.c)
+    'PACR': ('tested', 'Dst/L1/zero input, every output format (FP32, '
+             'TF32, BF16, FP16, FP8, BFP8/4/2, BFP8a/4a/2a, INT32, INT16, '
+             'INT8, UINT8), rounding incl. stochastic, edge masks, ReLU, '
+             'histogram, thresholding, downsampling, compression, L1 '
+             'accumulate, ADCs/AddrMod, OvrdThreadId, metadata; both '
+             'architectures (Blackhole CtxtCtrl/DstAccessMode/RowPadZero/'
+             'CfgContext logged)'),
+    'PACR_SETREG': ('tested', 'flush and MMIO write (Wormhole SetRegBase/'
+                    'SetRegHiScaler; Blackhole ModeSel data, AddrSel 2/3 '
+                    'logged)'),
     # Matrix Unit data movement (tt_mov.c)
     'MOVA2D': ('tested', '1/8 rows, FP32/TF32/BF16/FP16 SrcAFmt, '
                'UseDst32bLo, bank and Wait Gate wait; both architectures '
@@ -114,8 +130,8 @@ STATUS = {
                 'Wormhole (Blackhole: waits)'),
     'GATESRCRST': ('tested', 'no operand cache modelled: no effect, no '
                    'wait'),
-    'CLREXPHIST': ('not yet', 'packer exponent histograms not modelled '
-                   '(logged, no effect)'),
+    'CLREXPHIST': ('tested', 'every packer\'s histogram and maximum '
+                   'exponent (tt-pack-test hist-threshold)'),
     'TRNSPSRCA': ('not yet', 'no functional model in the ISA documentation '
                   '(logged, no effect)'),
     'SETIBRWC': ('not yet', 'no functional model in the ISA documentation '

@@ -1023,6 +1023,511 @@ static void test_pool(const void *data)
     qtest_quit(qts);
 }
 
+/* ---------------------------------------------------------------------- */
+/* MVMUL: INT8, TF32, FP16, fidelity phases, Dst rounding; GMPOOL ArgMax  */
+/* ---------------------------------------------------------------------- */
+
+#define OP_MOVD2A               0x08u
+#define OP_MOVD2B               0x0Au
+#define OP_ZEROSRC              0x11u
+/* MOVD2A / MOVD2B with Move4Rows (instr_mod bit 1): src 22:17, dst 11:0 */
+#define MOVD2X4(op, src, dst)   (((op) << 24) | ((src) << 17) | \
+                                 (2u << 12) | (dst))
+/* ZEROSRC: both banks of SrcA and SrcB to zero */
+#define ZEROSRC_ALL             ((OP_ZEROSRC << 24) | (1u << 2) | 3u)
+/* GMPOOL's max_pool_index_en (ArgMax): bit 14 on both */
+#define GMPOOL_ARGMAX           (1u << 14)
+
+/* Src<b> row @row (< 16) of the unpackers' bank: @n datums at columns */
+static void put_cols(QTestState *qts, int b, int row, const uint32_t *v,
+                     unsigned n)
+{
+    uint32_t d[16] = { 0 };
+
+    memcpy(d, v, n * sizeof(*v));
+    put_row(qts, 0, b, row, d);
+}
+
+/*
+ * Integer "8" (Sign(18) Mag(17:8) Exp(7:0); STOREIND writes Mag's top 7
+ * bits, so magnitudes are multiples of 8) into integer "32" Dst32b.
+ * SrcB row 0: 1016, 8, 64 (exponent 0), 64; SrcA column 0: 248 (row 0),
+ * 1016 (row 1); column 1: -248, 1016; column 2: 64 in row 2; column 3:
+ * 64 with exponent 0 in row 3.  Phase masks (MVMUL.md, SrcASrcB.md):
+ * SrcA even phases magnitude bits 7:5 (248 -> 224), odd phases bits 4:0
+ * (248 -> 24); 1016's bits 9:8 are never used (1016 -> 224 / 24).  SrcB
+ * phases 0, 1 bits 9:4 (1016 -> 1008, 8 -> 0), phases 2, 3 bits 3:0
+ * (1016 -> 8, 8 -> 8).  Dst32b integer: Sign(31) Mag[22:16](30:24)
+ * Mag[30:23](23:16) Mag[15:0](15:0).
+ */
+static void test_mvmul_int8(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+    uint32_t sat[16];
+    static const uint32_t b0[4] = {
+        I8(0, 1016, 16), I8(0, 8, 16), I8(0, 64, 0), I8(0, 64, 16),
+    };
+    static const uint32_t a0[2] = { I8(0, 248, 16), I8(1, 248, 16) };
+    static const uint32_t a1[2] = { I8(0, 1016, 16), I8(0, 1016, 16) };
+    static const uint32_t a2[3] = { 0, 0, I8(0, 64, 16) };
+    static const uint32_t a3[4] = { 0, 0, 0, I8(0, 64, 0) };
+    /*
+     * Column 0 by phase: 1008 * 224 + 0 = 225792; 1008 * 24 = 24192;
+     * 8 * 224 + 8 * 224 = 3584; 8 * 24 + 8 * 24 = 384; sum 253952 =
+     * (248 + 8) * ... = 1016 * 248 + 8 * 248.  Column 1: -225792,
+     * -24192, -1792 + 1792 = 0, -192 + 192 = 0; sum -249984.
+     */
+    static const uint32_t want[4][2] = {
+        { 0x03007200, 0x83007200 },
+        { 0x00005E80, 0x80005E80 },
+        { 0x00000E00, 0x00000000 },
+        { 0x00000180, 0x00000000 },
+    };
+
+    set_gpr(qts, 0, 2, 0);
+    put_cols(qts, 1, 0, b0, 4);
+    put_cols(qts, 0, 0, a0, 2);
+    put_cols(qts, 0, 1, a1, 2);
+    put_cols(qts, 0, 2, a2, 3);
+    put_cols(qts, 0, 3, a3, 4);
+    /* Rows 8..15 of both: 1.99 * 2^127 (BF16), for the saturation */
+    for (int j = 0; j < 16; j++) {
+        sat[j] = S(0, 254, 0x7f);
+    }
+    for (int row = 8; row < 16; row++) {
+        put_row(qts, 0, 0, row, sat);
+        put_row(qts, 0, 1, row, sat);
+    }
+    SETDVALID_AB(qts, a->bh, 0);
+    cfg_write(qts, 1, ACC_INT8);
+
+    for (unsigned p = 0; p < 4; p++) {
+        tt_push(qts, 0, SETC16(a->fidelity_base, p));
+        tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 16 + 8 * p));
+        tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 48));
+    }
+    get_dst(qts, got);
+    for (unsigned p = 0; p < 4; p++) {
+        g_assert_cmphex(dst32(got, 16 + 8 * p, 0), ==, want[p][0]);
+        g_assert_cmphex(dst32(got, 16 + 8 * p, 1), ==, want[p][1]);
+        /* SrcB exponent 0 (flushed), SrcA exponent 0 (always flushed) */
+        g_assert_cmphex(dst32(got, 16 + 8 * p, 2), ==, 0);
+        g_assert_cmphex(dst32(got, 16 + 8 * p, 3), ==, 0);
+        /* SrcB rows 1..7 are zero */
+        g_assert_cmphex(dst32(got, 17 + 8 * p, 0), ==, 0);
+    }
+    g_assert_cmphex(dst32(got, 48, 0), ==, 0x0300E000);      /* 253952 */
+    g_assert_cmphex(dst32(got, 48, 1), ==, 0x8300D080);      /* -249984 */
+
+    /* Zero_Flag_disabled_src: SrcB's 64 counts (64 * 64), SrcA's not */
+    cfg_write(qts, 2, ZF_DISABLED_SRC);
+    tt_push(qts, 0, SETC16(a->fidelity_base, 0));
+    tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 0));
+    get_dst(qts, got);
+    g_assert_cmphex(dst32(got, 0, 0), ==, 0x03007200);
+    g_assert_cmphex(dst32(got, 0, 2), ==, 4096);
+    g_assert_cmphex(dst32(got, 0, 3), ==, 0);
+    cfg_write(qts, 2, 0);
+
+    /*
+     * Saturation: Dst32b rows 56..63 = +2^128 as FP32 (0x00FF0000, an
+     * integer magnitude of 0x7F800000) from an FP32 ELWADD of rows
+     * 8..15; MVMUL phase 0 adds 225792 to column 0 (SrcA rows 8..15 meet
+     * SrcB columns 8..15, all zero): after 37 0x7FFF7A00, then the 38th
+     * clamps at 2^31 - 1.
+     */
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16) | ACC_FP32);
+    tt_push(qts, 0, SETRWC(0, 8, 8));
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 56));
+    cfg_write(qts, 1, ACC_INT8);
+    tt_push(qts, 0, SETRWC(0, 0, 0));
+    for (int i = 0; i < 37; i++) {
+        tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 56));
+    }
+    check32(qts, 56, 0, 0x7FFF7A00, "INT8 MVMUL 37 times");
+    tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 56));
+    check32(qts, 56, 0, 0x7FFFFFFF, "INT8 MVMUL saturated");
+    qtest_quit(qts);
+}
+
+/*
+ * SrcA rows 0..3 and SrcB rows 0..3 of the matrix unit's banks with full
+ * 10-bit mantissas, which STOREIND cannot write: Dst rows 0..7 = @hi +
+ * @lo (ELWADD of BF16 / FP16 parts with config word 1 @parts_cfg, the
+ * sums exact), ZEROSRC, then MOVD2A (Move4Rows) of Dst rows 0..3 into
+ * SrcA rows 0..3 and MOVD2B of Dst rows 4..7 into SrcB rows 0..3 with
+ * @move_cfg.  The datums are checked through x-src-state (@want_a0:
+ * SrcA[0][0], @want_b0: SrcB[0][0]).
+ */
+static void src_from_sums(QTestState *qts, const TTArch *a,
+                          uint32_t parts_cfg, uint32_t move_cfg,
+                          const uint32_t (*hi)[4], const uint32_t (*lo)[4],
+                          uint32_t want_a0, uint32_t want_b0)
+{
+    g_autofree uint32_t *src = g_new(uint32_t, TT_NUM_SRC);
+
+    set_gpr(qts, 0, 2, 0);
+    for (int row = 0; row < 8; row++) {
+        put_cols(qts, 0, row, hi[row], 4);
+        put_cols(qts, 1, row, lo[row], 4);
+    }
+    SETDVALID_AB(qts, a->bh, 0);
+    cfg_write(qts, 1, parts_cfg);
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 0));
+    tt_push(qts, 0, ZEROSRC_ALL);
+    cfg_write(qts, 1, move_cfg);
+    tt_push(qts, 0, MOVD2X4(OP_MOVD2A, 0, 0));
+    tt_push(qts, 0, MOVD2X4(OP_MOVD2B, 0, 4));
+    tt_assert_all_idle(qts);
+    tt_qom_get_u32_list(qts, TENSIX_PATH, "x-src-state", src, TT_NUM_SRC);
+    g_assert_cmphex(src[tt_src_index(0, 0, 0, 0)], ==, want_a0);
+    g_assert_cmphex(src[tt_src_index(1, 0, 0, 0)], ==, want_b0);
+    g_assert_cmphex(src[tt_src_index(0, 0, 4, 0)], ==, 0);
+}
+
+/*
+ * The operands of the TF32 and FP16 tests, as the values the matrix unit
+ * sees (x-src-state of the datums is checked):
+ *   SrcA[0][0] = 1 + 0x2B3/1024 = 1715/1024; phase 0 uses the implicit
+ *   bit and mantissa bits 9:6 (1 + 10/16 = 13/8), odd phases bits 5:1
+ *   (2^-5 + 2^-6 + 2^-9 = 25/512); bit 0 is never used (857/512).
+ *   SrcB[0][0] = 1 + 0x1DD/1024 = 1501/1024; phases 0, 1 use the
+ *   implicit bit and bits 9:4 (93/64), phases 2, 3 bits 3:0 (13/1024).
+ *   SrcB row 1: 1.0 in columns 0..2, so Dst row 1 column j is
+ *   SrcA[0][j] + SrcA[1][j] + SrcA[2][j].
+ * Products by phase (exact): 13/8 * 93/64 = 1209/512; 25/512 * 93/64 =
+ * 2325/32768; 13/8 * 13/1024 = 169/8192; 25/512 * 13/1024 = 325/2^19;
+ * their sum 857/512 * 1501/1024 = 1286357/2^19.
+ */
+static void test_mvmul_tf32(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+    /*
+     * BF16 parts: SrcA[0][0] = (1 + 0x56/128) + 1.5 * 2^-9; SrcA column
+     * 1: 2^24, 1.0, 1.0; column 3: 1.0, 2^-8, 2^-30.  SrcB[0][0] = (1 +
+     * 0x3B/128) + 1.25 * 2^-8.
+     */
+    static const uint32_t hi[8][4] = {
+        { S(0, 127, 0x56), S(0, 151, 0), 0, S(0, 127, 0) },
+        { 0, S(0, 127, 0), 0, S(0, 119, 0) },
+        { 0, S(0, 127, 0), 0, S(0, 97, 0) },
+        { 0 },
+        { S(0, 127, 0x3B) },
+        { S(0, 127, 0), S(0, 127, 0), S(0, 127, 0) },
+    };
+    static const uint32_t lo[8][4] = {
+        { S(0, 118, 0x40) }, { 0 }, { 0 }, { 0 },
+        { S(0, 119, 0x20) },
+    };
+    /*
+     * Dst32b FP32 (Sign ManHi(7) Exp(8) ManLo(16)) by phase, then all
+     * four accumulated: row 0 column 0, row 1 columns 0 and 1.  Row 1
+     * column 1 is 2^24 + 1 + 1 = 2^24 + 2, exact in the sum and rounded
+     * once (a float adding one product at a time would keep 2^24).
+     */
+    static const uint32_t want[5][3] = {
+        { 0x17802000, 0x507F0000, 0x00970001 },     /* 1209/512; 13/8 */
+        { 0x117B5000, 0x487A0000, 0 },              /* 2325/32768; 25/512 */
+        { 0x29790000, 0, 0 },                       /* 169/8192 */
+        { 0x22748000, 0, 0 },                       /* 325/2^19 */
+        { 0x1D8006A8, 0x567F4000, 0x00970001 },     /* exact; 857/512 */
+    };
+
+    src_from_sums(qts, a, FMT_SRCA(FMT_BF16) | ACC_FP32,
+                  FMT_SRCA(FMT_TF32) | ACC_FP32, hi, lo,
+                  (0x2B3 << 8) | 127, (0x1DD << 8) | 127);
+    for (unsigned p = 0; p < 4; p++) {
+        tt_push(qts, 0, SETC16(a->fidelity_base, p));
+        tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 16 + 8 * p));
+        tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 48));
+    }
+    get_dst(qts, got);
+    for (unsigned p = 0; p < 5; p++) {
+        unsigned row = p < 4 ? 16 + 8 * p : 48;
+
+        g_assert_cmphex(dst32(got, row, 0), ==, want[p][0]);
+        g_assert_cmphex(dst32(got, row + 1, 0), ==, want[p][1]);
+        g_assert_cmphex(dst32(got, row + 1, 1), ==, want[p][2]);
+        g_assert_cmphex(dst32(got, row + 2, 0), ==, 0);
+    }
+    /* 1 + 2^-8 + 2^-30 in FP32: 1 + 2^-8 */
+    g_assert_cmphex(dst32(got, 17, 3), ==, 0x007F8000);
+
+    /*
+     * TF32 into BF16 Dst (Fp32_enabled clear), phase 0, Dst16b rows
+     * 512..519: 1209/512 = 2 * (1 + 23.125/128) to BF16 2 * (1 +
+     * 23/128); 13/8; 2^24 + 2 to 2^24.  1 + 2^-8 + 2^-30 is first
+     * rounded to FP32 (1 + 2^-8), a tie in BF16, to even: 1.0 (rounding
+     * the exact sum once would give 1 + 2^-7).
+     */
+    cfg_write(qts, 1, FMT_SRCA(FMT_TF32));
+    tt_push(qts, 0, SETC16(a->fidelity_base, 0));
+    tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 512));
+    get_dst(qts, got);
+    g_assert_cmphex(got[512 * 16 + 0], ==, D(0, 128, 23));
+    g_assert_cmphex(got[513 * 16 + 0], ==, D(0, 127, 0x50));
+    g_assert_cmphex(got[513 * 16 + 1], ==, D(0, 151, 0));
+    g_assert_cmphex(got[513 * 16 + 3], ==, D(0, 127, 0));
+    /*
+     * += onto BF16 Dst: 2.359375 + 1209/512 = 4.720703125 = 4 * (1 +
+     * 23.0625/128): down; 1.0 + (1 + 2^-8) = 2 + 2^-8: down to 2.0
+     */
+    tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 512));
+    get_dst(qts, got);
+    g_assert_cmphex(got[512 * 16 + 0], ==, D(0, 129, 23));
+    g_assert_cmphex(got[513 * 16 + 3], ==, D(0, 128, 0));
+    qtest_quit(qts);
+}
+
+/*
+ * FP16 (Src: Sign(18) Man(17:8) Exp(4:0), bias 15) into FP16 Dst16b
+ * (Sign(15) Man(14:5) Exp(4:0)), the operands of test_mvmul_tf32 at
+ * FP16 exponents.  Each phase's result rounds to 11 bits (ties to even):
+ * 1209/512 = 2 * (1 + 185/1024); 2325/32768 = 2^-4 * (1 + 138.5/1024):
+ * a tie, to 138; 169/8192 = 2^-6 * (1 + 328/1024); 325/2^19 = 2^-11 *
+ * (1 + 276/1024).  Accumulated in Dst16b, each step rounded: 1209/512 +
+ * 2325/32768 = 2 * (1 + 221.3/1024) -> 221; + 169/8192 -> 2 * (1 +
+ * 231.8/1024) -> 232; + 325/2^19 -> 232.  Row 1: 13/8, 25/512, 857/512
+ * (SrcA's LSB dropped: 0x2B2); column 1 2048 + 1 + 1 = 2050 (exact once,
+ * 2 * 1025); column 2 3 * 49152 = 147456, beyond the largest FP16 value
+ * with exponent 31 (131008): that value.
+ */
+static void test_mvmul_fp16(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+    static const uint32_t hi[8][4] = {
+        { S(0, 15, 0x56), S(0, 26, 0), S(0, 30, 0x40) },
+        { 0, S(0, 15, 0), S(0, 30, 0x40) },
+        { 0, S(0, 15, 0), S(0, 30, 0x40) },
+        { 0 },
+        { S(0, 15, 0x3B) },
+        { S(0, 15, 0), S(0, 15, 0), S(0, 15, 0) },
+    };
+    static const uint32_t lo[8][4] = {
+        { S(0, 6, 0x40) }, { 0 }, { 0 }, { 0 },
+        { S(0, 7, 0x20) },
+    };
+    static const uint16_t want[5][4] = {
+        { D16(0, 16, 185), D16(0, 15, 0x280), D16(0, 26, 1), 0x7FFF },
+        { D16(0, 11, 138), D16(0, 10, 0x240), 0, 0 },
+        { D16(0, 9, 328), 0, 0, 0 },
+        { D16(0, 4, 276), 0, 0, 0 },
+        { D16(0, 16, 232), D16(0, 15, 0x2B2), D16(0, 26, 1), 0x7FFF },
+    };
+
+    src_from_sums(qts, a, FMT_SRCA(FMT_FP16), FMT_SRCA(FMT_FP16), hi, lo,
+                  (0x2B3 << 8) | 15, (0x1DD << 8) | 15);
+    for (unsigned p = 0; p < 4; p++) {
+        tt_push(qts, 0, SETC16(a->fidelity_base, p));
+        tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 16 + 8 * p));
+        tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 48));
+    }
+    get_dst(qts, got);
+    for (unsigned p = 0; p < 5; p++) {
+        unsigned row = p < 4 ? 16 + 8 * p : 48;
+
+        g_assert_cmphex(got[row * 16 + 0], ==, want[p][0]);
+        for (unsigned j = 0; j < 3; j++) {
+            g_assert_cmphex(got[(row + 1) * 16 + j], ==, want[p][j + 1]);
+        }
+        g_assert_cmphex(got[(row + 2) * 16 + 0], ==, 0);
+    }
+    qtest_quit(qts);
+}
+
+/*
+ * GMPOOL ArgMax (GMPOOL.md): SrcB row 0 scales SrcA row i by its
+ * exponent (1.0 everywhere; column 1: exponent 0, row 1 is minus
+ * infinity; column 6: 2.0, row 6 counts double).  Rows are visited 4, 5,
+ * 6, 7, 0, 1, 2, 3, 8, ..., 15, a later tie wins, and only rows 0..7
+ * set the index, NONLINEAR_I_TRANSFORM[i] = {0, 3, 6, 1, 4, 7, 2, 5}[i]
+ * plus IndexPhase >> 4 (IndexPhase = (Dst + 0x100) & 0xf00).  SrcA (1.0
+ * where not listed, columns 8..15 zero):
+ *   col 0: 1.0 everywhere: row 6 (2.0) wins -> index 2;
+ *   col 1: 4.0 in row 2 -> 6;
+ *   col 2: 2.0 in row 5, 4.0 in row 9: row 6 ties row 5 later (2),
+ *          row 9 wins without an index;
+ *   col 3: 3.0 in rows 0 and 4: row 0 visited later -> 0;
+ *   col 4: 5.0 in rows 3 and 7: row 3 visited later -> 1;
+ *   col 5: -1.0 everywhere: Dst's value stays, index 0;
+ *   col 6: 8.0 in row 1 (minus infinity), 0.5 in row 0, else 0 -> 0;
+ *   col 7: 1.0 in row 12 only: no index.
+ */
+static void test_gmpool_argmax(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+    uint32_t ra[16], rb[16];
+    /*
+     * BF16 style, Dst32b (DstStyle BF16, index in bits 11:0); Dst 0
+     * reads as exponent 127 (1.0 in the doubled bias of Src * SrcB), so
+     * positive maxima beat it.  Written: Sign ManHi(7) Exp - 127 | index.
+     */
+    static const uint32_t bf_first[16] = {
+        0x00800112, 0x00810116, 0x00810112, 0x40800110,
+        0x20810111, 0x00000100, 0x007E0110, 0x007F0100,
+        0x100, 0x100, 0x100, 0x100, 0x100, 0x100, 0x100, 0x100,
+    };
+    /*
+     * Again on the result: IndexPhase 0x200; Dst's maxima tie with the
+     * same rows, which win again with the new phase (col 2: row 9 ties
+     * 4.0 without an index: 0x12 stays)
+     */
+    static const uint32_t bf_second[8] = {
+        0x00800222, 0x00810226, 0x00810212, 0x40800220,
+        0x20810221, 0x00000200, 0x007E0220, 0x007F0200,
+    };
+    /*
+     * TF32 style: DstStyle INT32, only the index is written; Dst 0 reads
+     * as 0, which SrcA zeros tie (col 7: rows 4..7, 0, 2, 3 tie, last 3
+     * -> 1, then row 12 wins without an index).
+     */
+    static const uint32_t tf_first[8] = {
+        0x112, 0x116, 0x112, 0x110, 0x111, 0x100, 0x110, 0x111,
+    };
+
+    set_gpr(qts, 0, 2, 0);
+    for (unsigned i = 0; i < 16; i++) {
+        for (unsigned j = 0; j < 16; j++) {
+            ra[j] = j < 8 ? S(0, 127, 0) : 0;
+        }
+        ra[1] = i == 2 ? S(0, 129, 0) : ra[1];
+        ra[2] = i == 5 ? S(0, 128, 0) : i == 9 ? S(0, 129, 0) : ra[2];
+        ra[3] = (i == 0 || i == 4) ? S(0, 128, 0x40) : ra[3];
+        ra[4] = (i == 3 || i == 7) ? S(0, 129, 0x20) : ra[4];
+        ra[5] = S(1, 127, 0);
+        ra[6] = i == 1 ? S(0, 130, 0) : i == 0 ? S(0, 126, 0) : 0;
+        ra[7] = i == 12 ? S(0, 127, 0) : 0;
+        put_row(qts, 0, 0, i, ra);
+        rb[i] = i == 1 ? 0 : i == 6 ? S(0, 128, 0) : S(0, 127, 0);
+    }
+    put_row(qts, 0, 1, 0, rb);
+    SETDVALID_AB(qts, a->bh, 0);
+
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16) | ACC_FP32);
+    tt_push(qts, 0, elw(a, OP_GMPOOL, 0, false, 0, 0, 66) | GMPOOL_ARGMAX);
+    get_dst(qts, got);
+    for (unsigned j = 0; j < 16; j++) {
+        g_assert_cmphex(dst32(got, 64, j), ==, bf_first[j]);
+        for (unsigned i = 65; i < 68; i++) {
+            g_assert_cmphex(dst32(got, i, j), ==, 0x100);
+        }
+    }
+    tt_push(qts, 0, elw(a, OP_GMPOOL, 0, false, 0, 0, 64) | GMPOOL_ARGMAX);
+    get_dst(qts, got);
+    for (unsigned j = 0; j < 8; j++) {
+        g_assert_cmphex(dst32(got, 64, j), ==, bf_second[j]);
+        g_assert_cmphex(dst32(got, 67, j), ==, 0x200);
+    }
+
+    /* TF32: rows 68..71 */
+    cfg_write(qts, 1, FMT_SRCA(FMT_TF32) | ACC_FP32);
+    tt_push(qts, 0, elw(a, OP_GMPOOL, 0, false, 0, 0, 68) | GMPOOL_ARGMAX);
+    get_dst(qts, got);
+    for (unsigned j = 0; j < 16; j++) {
+        g_assert_cmphex(dst32(got, 68, j), ==, j < 8 ? tf_first[j] : 0x111);
+    }
+
+    /* BF16 into Dst16b: the index is in the low half, not written */
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16));
+    tt_push(qts, 0, elw(a, OP_GMPOOL, 0, false, 0, 0, 512) | GMPOOL_ARGMAX);
+    get_dst(qts, got);
+    for (unsigned j = 0; j < 8; j++) {
+        g_assert_cmphex(got[512 * 16 + j], ==, bf_first[j] >> 16);
+        g_assert_cmphex(got[513 * 16 + j], ==, 0);
+    }
+    qtest_quit(qts);
+}
+
+/*
+ * The matrix unit keeps SrcA / SrcB in its operand form between
+ * instructions (docs/units/fpu.md, "Speed"): every writer must make it
+ * see the new data.  BF16, LoFi (1.0, 2.0, 0.5 are exact), Dst16b:
+ *   SrcA rows 0..15 1.0; SrcB rows 0..3 1.0, rows 4..7 2.0: 16 and 32;
+ *   MOVB2A (Move4Rows) SrcB rows 4..7 into SrcA rows 0..3: 4 * 2 + 12 =
+ *   20 and 40;
+ *   ZEROSRC of SrcA (both banks): 0;
+ *   with FlipSrcA | FlipSrcB to bank 1, filled by STOREIND (SrcA 1.0,
+ *   SrcB rows 0..3 2.0) and handed over: 32; then back to bank 0,
+ *   rewritten by STOREIND (SrcA rows 0..7 0.5, rows 8..15 zero after
+ *   the ZEROSRC) and handed over: 4 and 8.
+ */
+static void test_mvmul_rewrite(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    uint32_t one[16], two[16], half[16];
+
+    for (int j = 0; j < 16; j++) {
+        one[j] = S(0, 127, 0);
+        two[j] = S(0, 128, 0);
+        half[j] = S(0, 126, 0);
+    }
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16));
+    set_gpr(qts, 0, 2, 0);
+    for (int row = 0; row < 16; row++) {
+        put_row(qts, 0, 0, row, one);
+    }
+    for (int row = 0; row < 8; row++) {
+        put_row(qts, 0, 1, row, row < 4 ? one : two);
+    }
+    SETDVALID_AB(qts, a->bh, 0);
+
+    tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 0));
+    tt_push(qts, 0, (0x0Bu << 24) | (0u << 17) | (2u << 12) | 4u);
+    tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 8));
+    tt_push(qts, 0, (OP_ZEROSRC << 24) | (1u << 2) | 1u);
+    tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 16));
+    {
+        g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+
+        get_dst(qts, got);
+        for (int j = 0; j < 16; j++) {
+            g_assert_cmphex(got[0 * 16 + j], ==, D(0, 131, 0));     /* 16 */
+            g_assert_cmphex(got[4 * 16 + j], ==, D(0, 132, 0));     /* 32 */
+            g_assert_cmphex(got[8 * 16 + j], ==, D(0, 131, 0x20));  /* 20 */
+            g_assert_cmphex(got[12 * 16 + j], ==, D(0, 132, 0x20)); /* 40 */
+            g_assert_cmphex(got[16 * 16 + j], ==, 0);
+            g_assert_cmphex(got[20 * 16 + j], ==, 0);
+        }
+    }
+
+    /* Flip to bank 1 (the unpackers' after the first hand-over) */
+    tt_push(qts, 0, elw(a, OP_MVMUL, 3, false, 0, 0, 24));
+    for (int row = 0; row < 16; row++) {
+        put_row(qts, 0, 0, row, one);
+    }
+    for (int row = 0; row < 4; row++) {
+        put_row(qts, 0, 1, row, two);
+    }
+    SETDVALID_AB(qts, a->bh, 0);
+    tt_push(qts, 0, elw(a, OP_MVMUL, 3, false, 0, 0, 32));
+    /* Back on bank 0, the unpackers' again */
+    for (int row = 0; row < 8; row++) {
+        put_row(qts, 0, 0, row, half);
+    }
+    SETDVALID_AB(qts, a->bh, 0);
+    tt_push(qts, 0, elw(a, OP_MVMUL, 0, false, 0, 0, 40));
+    {
+        g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+
+        get_dst(qts, got);
+        for (int j = 0; j < 16; j++) {
+            g_assert_cmphex(got[32 * 16 + j], ==, D(0, 132, 0));    /* 32 */
+            g_assert_cmphex(got[40 * 16 + j], ==, D(0, 129, 0));    /* 4 */
+            g_assert_cmphex(got[44 * 16 + j], ==, D(0, 130, 0));    /* 8 */
+        }
+    }
+    qtest_quit(qts);
+}
+
 static void add_tests(const TTArch *a)
 {
     static const TTTestCase tests[] = {
@@ -1036,6 +1541,11 @@ static void add_tests(const TTArch *a)
         { "mvmul", test_mvmul },
         { "mvmul-hifi", test_mvmul_hifi },
         { "pool", test_pool },
+        { "mvmul-int8", test_mvmul_int8 },
+        { "mvmul-tf32", test_mvmul_tf32 },
+        { "mvmul-fp16", test_mvmul_fp16 },
+        { "gmpool-argmax", test_gmpool_argmax },
+        { "mvmul-rewrite", test_mvmul_rewrite },
     };
 
     tt_add_tests("tensix/fpu", a->name, a, tests, G_N_ELEMENTS(tests));

@@ -120,27 +120,24 @@ static const ReplayTrace replay_traces[] = {
     { "three", EXPECT_PASS, NULL },
     { "eight", EXPECT_PASS, NULL },
     { "nine", EXPECT_SKIP,
-      "needs the unpackers, the matrix unit (ELWADD) and the packers",
-      .noc1_canonical = true },
+      "half of each face of the packed Int32 result differs (Dst 32-bit "
+      "rows 4-7 and 12-15 read as zero)", .noc1_canonical = true },
     { "loopback", EXPECT_SKIP,
-      "needs the unpackers and packers (UNPACR to Dst, PACR)" },
+      "half of each face of the packed Int32 result differs (Dst 32-bit "
+      "rows 4-7 and 12-15 read as zero after unpack to Dst)" },
     { "four", EXPECT_SKIP,
-      "needs the unpackers, the matrix unit (ELWADD) and the packers" },
-    { "four-fp", EXPECT_SKIP,
-      "needs the unpackers, the matrix unit (ELWADD) and the packers" },
+      "65 of 256 words of the Int32 sum differ (Int8 ELWADD into Int32 "
+      "Dst)" },
+    { "four-fp", EXPECT_PASS, NULL },
     { "five", EXPECT_SKIP,
-      "needs the unpackers, the SFPU (SFPLOAD/SFPIADD/SFPSTORE) and the "
-      "packers" },
+      "needs the SFPU (SFPLOAD/SFPIADD/SFPSTORE; issue 10)" },
     { "five-fp", EXPECT_SKIP,
-      "needs the unpackers, the SFPU (SFPLOAD/SFPADD/SFPSTORE) and the "
-      "packers" },
-    { "matmulidx", EXPECT_SKIP,
-      "needs the unpackers, the matrix unit (MVMUL) and the packers" },
-    { "tilize", EXPECT_SKIP,
-      "needs the unpackers (strided tilize unpack) and the packers" },
+      "needs the SFPU (SFPLOAD/SFPADD/SFPSTORE; issue 10)" },
+    { "matmulidx", EXPECT_PASS, NULL },
+    { "tilize", EXPECT_PASS, NULL },
     { "transpose", EXPECT_SKIP,
-      "needs the unpackers, the matrix unit (TRNSPSRCA, MOVD2A, ELWADD) "
-      "and the packers" },
+      "the second tile of the FP32 result (transpose_dest, ELWADD from "
+      "Dst to SrcA) differs" },
 };
 
 /* ---------------------------------------------------------------------- */
