@@ -1031,7 +1031,7 @@ static inline QEMU_ALWAYS_INLINE void pk_fetch_dst(TTPackJob *j, uint32_t a,
     const unsigned cls = j->icls;
 
     if (j->rd32) {
-        unsigned phys = tt_dst_adj32(s, j->t, row & 0x1ff);
+        unsigned phys = tt_dst_adj32(s, j->t, row);
         const uint16_t *hi = s->dst.bits[phys], *lo = s->dst.bits[phys + 8];
 
         if (!s->dst.row_valid[phys]) {

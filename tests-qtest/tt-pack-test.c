@@ -208,9 +208,12 @@ static void load_dst(QTestState *qts, const TTArch *a,
     set_cfg(qts, 2, 0);
 }
 
-/* Fill 32-bit Dst rows 0..7 (physical rows 0..15) with @v[8][16] */
-static void load_dst32(QTestState *qts, const TTArch *a,
-                       const uint32_t (*v)[16])
+/*
+ * Fill the 32-bit Dst rows whose high halves are physical rows @phys0 ..
+ * @phys0 + 7 (low halves 8 rows further) with @v[8][16]
+ */
+static void load_dst32_at(QTestState *qts, const TTArch *a,
+                          const uint32_t (*v)[16], int phys0)
 {
     uint16_t rows[16][16];
 
@@ -222,7 +225,14 @@ static void load_dst32(QTestState *qts, const TTArch *a,
             rows[r + 8][c] = d & 0xffff;
         }
     }
-    load_dst(qts, a, rows, 16, 0);
+    load_dst(qts, a, rows, 16, phys0);
+}
+
+/* Fill 32-bit Dst rows 0..7 (physical rows 0..15) with @v[8][16] */
+static void load_dst32(QTestState *qts, const TTArch *a,
+                       const uint32_t (*v)[16])
+{
+    load_dst32_at(qts, a, v, 0);
 }
 
 static void l1_fill(QTestState *qts, uint32_t addr, uint8_t v, size_t len)
@@ -645,6 +655,7 @@ static void test_int(const void *data)
     tt_push(qts, 0, pacr(0, 0, 1, 0, 0, 0, 1));
     check32(qts, OUT0, i32, 16, "INT32 identity");
 
+
     /* Dst32b row 1: DEST_TARGET_REG_CFG_PACK_SEC0_Offset = 1 */
     set_cfg(qts, a->dst_ofs0, 1);
     set_cfg(qts, a->descale, 1);            /* INT_DESCALE_Enable, mode 0 */
@@ -664,6 +675,34 @@ static void test_int(const void *data)
     tt_push(qts, 0, pacr(0, 0, 1, 0, 0, 0, 1));
     check8(qts, OUT0 + 0x300, raw8, 16, "INT32 -> INT8 raw");
 
+
+    qtest_quit(qts);
+}
+
+/*
+ * Dst32b row 640 (DEST_TARGET_REG_CFG_PACK_SEC0_Offset 640) is a 10-bit
+ * row: Adj32(640) = ((640 & 0x1f8) << 1) | (640 & 0x207) = 768, in the
+ * second half of Dst (tt-llk's double buffer with 32-bit Dst), not row
+ * 128 (Adj32 256, left zero)
+ */
+static void test_dst32_high(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = start(a);
+    uint32_t dv[8][16] = { { 0 } };
+    uint32_t want[16];
+
+    for (int c = 0; c < 16; c++) {
+        dv[0][c] = want[c] = 0x01000000u * c + 0x640;
+    }
+    load_dst32_at(qts, a, dv, 768);
+    set_count(qts, 16);
+    set_cfg(qts, a->rd_ctrl, RD_32B);
+    set_ifmt(qts, INT32, 0);
+    set_cfg(qts, a->dst_ofs0, 640);
+    set_pk(qts, a, 0, 0, OUT0 >> 4, pk_w2(INT32, INT32), 0);
+    tt_push(qts, 0, pacr(0, 0, 1, 0, 0, 0, 1));
+    check32(qts, OUT0, want, 16, "INT32 from Dst32b row 640");
     qtest_quit(qts);
 }
 
@@ -1544,6 +1583,7 @@ static const TTTestCase tests[] = {
     { "relu", test_relu },
     { "downsample", test_downsample },
     { "hist-threshold", test_hist_threshold },
+    { "dst32-high-rows", test_dst32_high },
     { "compress", test_compress },
     { "adc", test_adc },
     { "ovrd", test_ovrd },

@@ -119,15 +119,9 @@ static const ReplayTrace replay_traces[] = {
     { "two", EXPECT_PASS, NULL },
     { "three", EXPECT_PASS, NULL },
     { "eight", EXPECT_PASS, NULL },
-    { "nine", EXPECT_SKIP,
-      "half of each face of the packed Int32 result differs (Dst 32-bit "
-      "rows 4-7 and 12-15 read as zero)", .noc1_canonical = true },
-    { "loopback", EXPECT_SKIP,
-      "half of each face of the packed Int32 result differs (Dst 32-bit "
-      "rows 4-7 and 12-15 read as zero after unpack to Dst)" },
-    { "four", EXPECT_SKIP,
-      "65 of 256 words of the Int32 sum differ (Int8 ELWADD into Int32 "
-      "Dst)" },
+    { "nine", EXPECT_PASS, NULL, .noc1_canonical = true },
+    { "loopback", EXPECT_PASS, NULL },
+    { "four", EXPECT_PASS, NULL },
     { "four-fp", EXPECT_PASS, NULL },
     { "five", EXPECT_SKIP,
       "needs the SFPU (SFPLOAD/SFPIADD/SFPSTORE; issue 10)" },
@@ -135,9 +129,7 @@ static const ReplayTrace replay_traces[] = {
       "needs the SFPU (SFPLOAD/SFPADD/SFPSTORE; issue 10)" },
     { "matmulidx", EXPECT_PASS, NULL },
     { "tilize", EXPECT_PASS, NULL },
-    { "transpose", EXPECT_SKIP,
-      "the second tile of the FP32 result (transpose_dest, ELWADD from "
-      "Dst to SrcA) differs" },
+    { "transpose", EXPECT_PASS, NULL },
 };
 
 /* ---------------------------------------------------------------------- */

@@ -468,6 +468,36 @@ static void test_dst(const void *data)
     g_assert_cmphex(d[2 * 16 + 1], ==, 0x8000);
     g_assert_cmphex(d[10 * 16 + 1], ==, 0xffff);
 
+    /*
+     * A whole INT32 face (256 datums) from OutAddr 4 * 16 * 20 >> 2 = 320:
+     * Dst32b rows 16..31, i.e. DstBits rows 32..39 and 48..55 (high
+     * halves) and 40..47 and 56..63 (low halves)
+     */
+    {
+        g_autofree uint32_t *face = g_new(uint32_t, 256);
+
+        for (unsigned i = 0; i < 256; i++) {
+            face[i] = 0x10000 * i + i;
+        }
+        l1_write(qts, TILE_DATA, face, 4 * 256);
+        tile(qts, a, 0, INT32, INT32, 256, 1, 256, 4 * 16 * 20);
+        sec(qts, a, 0, REG2, INT32 | R2_IF_SEL);
+        tt_push(qts, 0, UNPACR(0));
+        get_dst(qts, d);
+        for (unsigned r = 0; r < 16; r++) {
+            unsigned p = 32 + ((r & 8) << 1) + (r & 7);
+
+            for (unsigned c = 0; c < 16; c++) {
+                unsigned i = 16 * r + c;
+
+                /* Integer "32" overlaid on the FP32 layout (WriteDstFP32) */
+                g_assert_cmphex(d[p * 16 + c], ==,
+                                ((i & 0x7f) << 8) | (i >> 7));
+                g_assert_cmphex(d[(p + 8) * 16 + c], ==, i);
+            }
+        }
+    }
+
     /* INT8 -5 into Dst16b row 20 from the middle of a row: 0x80b0 */
     l1_write(qts, TILE_DATA, i8, sizeof(i8));
     tile(qts, a, 0, INT8, INT8, 16, 1, 1, 16 * 24 + 3);
