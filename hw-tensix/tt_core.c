@@ -107,6 +107,11 @@ void tt_core_describe_wait(const TTCore *c, GString *out)
     case TT_WAIT_FOREVER:
         g_string_append(out, "hung by a store to INSTRN1/2_BUF_BASE");
         break;
+    case TT_WAIT_PACK_META:
+        g_string_append_printf(out, "peeking at packer %u's empty metadata "
+                               "FIFO (TDMA-RISC): waiting for a PACR with "
+                               "Last to push a tile", a);
+        break;
     default:
         g_string_append(out, "halted (wfi) with no interrupt source");
         break;

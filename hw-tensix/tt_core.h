@@ -29,6 +29,7 @@ typedef enum TTWaitReason {
     TT_WAIT_PCBUF_POP,      /* arg: PCBuf index (TRISC, FIFO empty) */
     TT_WAIT_PCBUF_SYNC,     /* arg: PCBuf index (BRISC read: T_i done) */
     TT_WAIT_FOREVER,        /* hung as on silicon; only reset releases it */
+    TT_WAIT_PACK_META,      /* arg: packer (TDMA-RISC metadata FIFO peek) */
 } TTWaitReason;
 
 #define TT_WAIT_ARG_ANY 0xffffffffu

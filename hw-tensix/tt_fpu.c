@@ -2,7 +2,9 @@
  * Tensix Matrix Unit (FPU): the element-wise instructions ELWADD, ELWSUB
  * and ELWMUL; MVMUL, DOTPV, GAPOOL (Dst += SrcB @ SrcA) and GMPOOL
  * (MVMUL.md, DOTPV.md, GAPOOL.md, GMPOOL.md; docs/decisions.md "Matrix
- * unit: MVMUL, DOTPV, GAPOOL, GMPOOL").
+ * unit: MVMUL, DOTPV, GAPOOL, GMPOOL"); the legacy MFCONV3S1, CONV3S1,
+ * CONV3S2, APOOL3S1, APOOL3S2 (Dst += 0), MPOOL3S1 and MPOOL3S2 (GMPOOL
+ * of a zero SrcA) (MatrixUnit.md "Legacy instructions").
  *
  * tt-isa-documentation WormholeB0 TensixCoprocessor/ELWADD.md, ELWSUB.md,
  * ELWMUL.md, MatrixUnit.md (pseudocode helpers), SrcASrcB.md (datum
@@ -69,7 +71,11 @@ typedef struct TTElw {
     bool bcast_row;             /* BroadcastSrcBRow */
     bool add_dst;               /* AddDst (always for ELWMUL) */
     bool flip_a, flip_b;        /* FlipSrcA, FlipSrcB */
+    bool zero_src;              /* legacy Dst += 0: SrcA, SrcB read as 0 */
 } TTElw;
+
+/* All-zero Src rows: the operands of the legacy instructions */
+static const uint32_t tt_fpu_zero_rows[16][COLS];
 
 /* ---------------------------------------------------------------------- */
 /* Number formats                                                         */
@@ -469,8 +475,9 @@ static TTExec tt_elw(TTCoproc *s, int t, uint32_t insn, const TTElw *e)
 
     for (unsigned i = 0; i < TT_FPU_ROWS; i++) {
         TTElwRow r = {
-            .a = a->v[a_row + i],
-            .b = b->v[b_row + (e->bcast_row ? 0 : i)],
+            .a = e->zero_src ? tt_fpu_zero_rows[i] : a->v[a_row + i],
+            .b = e->zero_src ? tt_fpu_zero_rows[i] :
+                 b->v[b_row + (e->bcast_row ? 0 : i)],
             .bcast_col0 = e->bcast_col0,
         };
         unsigned p = dst32 ? tt_dst_adj32(s, t, dst_row + i)
@@ -1153,14 +1160,19 @@ static TTPoolDatum tt_pool_read_src(uint32_t a, TTSrcStyle style, uint32_t b)
     return r;
 }
 
-TTExec tt_gmpool(TTCoproc *s, int t, uint32_t insn)
+/*
+ * GMPOOL.md's model; with @zero_a every SrcA datum reads as zero (the
+ * legacy MPOOL3S1 / MPOOL3S2, docs/decisions.md)
+ */
+static TTExec tt_pool_max(TTCoproc *s, int t, uint32_t insn, const TTMm *m,
+                          bool argmax, bool zero_a)
 {
     static const uint8_t idx_map[8] = { 0, 3, 6, 1, 4, 7, 2, 5 };
     TTSrcRegs *sr = &s->src;
     TTRwc *rwc = &s->adc.rwc[t];
-    const TTSrcBank *a, *b;
-    TTMm m;
-    bool argmax, dst32;
+    const uint32_t (*av)[COLS];
+    const TTSrcBank *b;
+    bool dst32;
     TTSrcStyle style;
     int dstyle;
     unsigned a_row, b_row, dst_row, p[4];
@@ -1168,10 +1180,6 @@ TTExec tt_gmpool(TTCoproc *s, int t, uint32_t insn)
     if (!tt_fpu_banks_ready(s)) {
         return TT_EXEC_STALL;
     }
-    tt_fpu_decode(s, &m, TT_ELW_FIELD(s, insn, GMPOOL, dst),
-                  TT_POOL_ADDR_MODE(s, insn, GMPOOL),
-                  TT_ELW_FIELD(s, insn, GMPOOL, clear_dvalid));
-    argmax = TT_ELW_FIELD(s, insn, GMPOOL, max_pool_index_en);
 
     style = tt_fpu_style(s, t, insn, &dst32);
     switch (style) {
@@ -1192,8 +1200,8 @@ TTExec tt_gmpool(TTCoproc *s, int t, uint32_t insn)
 
     a_row = rwc->srca & 0x30;
     b_row = rwc->srcb & 0x38;
-    dst_row = tt_fpu_dst_base(s, t, m.dst_row) & 0x3fc;
-    a = &sr->a[sr->fpu_a_bank];
+    dst_row = tt_fpu_dst_base(s, t, m->dst_row) & 0x3fc;
+    av = zero_a ? tt_fpu_zero_rows : &sr->a[sr->fpu_a_bank].v[a_row];
     b = &sr->b[sr->fpu_b_bank];
     for (unsigned i = 0; i < 4; i++) {
         p[i] = dst32 ? tt_dst_adj32(s, t, dst_row + i)
@@ -1216,7 +1224,7 @@ TTExec tt_gmpool(TTCoproc *s, int t, uint32_t insn)
         phase_bits = (dv + 0x100) & 0xf00;
         for (unsigned i_ = 0; i_ < 16; i_++) {
             unsigned i = i_ < 8 ? i_ ^ 4 : i_;
-            TTPoolDatum x = tt_pool_read_src(a->v[a_row + i][j], style,
+            TTPoolDatum x = tt_pool_read_src(av[i][j], style,
                                              b->v[b_row][i]);
 
             if (tt_pool_cmp(x) >= tt_pool_cmp(max)) {
@@ -1254,6 +1262,109 @@ TTExec tt_gmpool(TTCoproc *s, int t, uint32_t insn)
     for (unsigned i = 0; i < 4; i++) {
         s->dst.row_valid[p[i]] = 1;
     }
-    tt_fpu_finish(s, t, m.flip_a, m.flip_b, m.addr_mod);
+    tt_fpu_finish(s, t, m->flip_a, m->flip_b, m->addr_mod);
     return TT_EXEC_DONE;
+}
+
+TTExec tt_gmpool(TTCoproc *s, int t, uint32_t insn)
+{
+    TTMm m;
+
+    tt_fpu_decode(s, &m, TT_ELW_FIELD(s, insn, GMPOOL, dst),
+                  TT_POOL_ADDR_MODE(s, insn, GMPOOL),
+                  TT_ELW_FIELD(s, insn, GMPOOL, clear_dvalid));
+    return tt_pool_max(s, t, insn, &m,
+                       TT_ELW_FIELD(s, insn, GMPOOL, max_pool_index_en),
+                       false);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Legacy: MFCONV3S1, CONV3S1/2, APOOL3S1/2, MPOOL3S1/2 (MatrixUnit.md)   */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * MatrixUnit.md "Legacy instructions": MFCONV3S1, CONV3S1, CONV3S2,
+ * APOOL3S1 and APOOL3S2 compute Dst += 0: ELWADD with AddDst and both
+ * operands zero (tt_elw: the Wait Gate, the 8 Dst rows, the Dst format's
+ * x + 0, an undefined row read as 0 and made valid, the flips and
+ * ApplyAddrMod).  MPOOL3S1 and MPOOL3S2 are GMPOOL with SrcA all zero
+ * (tt_pool_max).  docs/decisions.md "Matrix unit: legacy instructions".
+ *
+ * Encodings (assembly.yaml): dst (DstRow, bits 9:0); the CONV ones'
+ * addr_mode (Wormhole 16:15, Blackhole 16:14), the POOL ones' addr_mode
+ * / Blackhole pool_addr_mode (from bit 15), of which the low 2
+ * (Wormhole) or 3 (Blackhole) bits are AddrMod; clear_dvalid {FlipSrcB,
+ * FlipSrcA}; MPOOL3S*'s index_en (bit 14, GMPOOL's max_pool_index_en)
+ * is ArgMax.  APOOL3S*'s index_en and the CONV ones' rotate_weights (for
+ * an earlier architecture's backprop) are ignored: all they do is Dst +=
+ * 0.
+ */
+static TTExec tt_fpu_add_zero(TTCoproc *s, int t, uint32_t insn,
+                              uint32_t dst, uint32_t addr_mode,
+                              uint32_t flip)
+{
+    TTElw e = { .op = TT_ELW_ADD, .zero_src = true };
+
+    tt_elw_decode(s, &e, dst, addr_mode, 1, 0, flip);
+    return tt_elw(s, t, insn, &e);
+}
+
+#define TT_CONV_LEGACY(s, t, insn, NAME)                                \
+    tt_fpu_add_zero(s, t, insn, TT_ELW_FIELD(s, insn, NAME, dst),       \
+                    TT_ELW_FIELD(s, insn, NAME, addr_mode),             \
+                    TT_ELW_FIELD(s, insn, NAME, clear_dvalid))
+#define TT_APOOL_LEGACY(s, t, insn, NAME)                               \
+    tt_fpu_add_zero(s, t, insn, TT_ELW_FIELD(s, insn, NAME, dst),       \
+                    TT_POOL_ADDR_MODE(s, insn, NAME),                   \
+                    TT_ELW_FIELD(s, insn, NAME, clear_dvalid))
+
+TTExec tt_mfconv3s1(TTCoproc *s, int t, uint32_t insn)
+{
+    return TT_CONV_LEGACY(s, t, insn, MFCONV3S1);
+}
+
+TTExec tt_conv3s1(TTCoproc *s, int t, uint32_t insn)
+{
+    return TT_CONV_LEGACY(s, t, insn, CONV3S1);
+}
+
+TTExec tt_conv3s2(TTCoproc *s, int t, uint32_t insn)
+{
+    return TT_CONV_LEGACY(s, t, insn, CONV3S2);
+}
+
+TTExec tt_apool3s1(TTCoproc *s, int t, uint32_t insn)
+{
+    return TT_APOOL_LEGACY(s, t, insn, APOOL3S1);
+}
+
+TTExec tt_apool3s2(TTCoproc *s, int t, uint32_t insn)
+{
+    return TT_APOOL_LEGACY(s, t, insn, APOOL3S2);
+}
+
+static TTExec tt_fpu_max_zero(TTCoproc *s, int t, uint32_t insn,
+                              uint32_t dst, uint32_t addr_mode,
+                              uint32_t flip, uint32_t index_en)
+{
+    TTMm m;
+
+    tt_fpu_decode(s, &m, dst, addr_mode, flip);
+    return tt_pool_max(s, t, insn, &m, index_en, true);
+}
+
+#define TT_MPOOL_LEGACY(s, t, insn, NAME)                               \
+    tt_fpu_max_zero(s, t, insn, TT_ELW_FIELD(s, insn, NAME, dst),       \
+                    TT_POOL_ADDR_MODE(s, insn, NAME),                   \
+                    TT_ELW_FIELD(s, insn, NAME, clear_dvalid),          \
+                    TT_ELW_FIELD(s, insn, NAME, index_en))
+
+TTExec tt_mpool3s1(TTCoproc *s, int t, uint32_t insn)
+{
+    return TT_MPOOL_LEGACY(s, t, insn, MPOOL3S1);
+}
+
+TTExec tt_mpool3s2(TTCoproc *s, int t, uint32_t insn)
+{
+    return TT_MPOOL_LEGACY(s, t, insn, MPOOL3S2);
 }

@@ -616,13 +616,21 @@ static uint32_t tt_tdma_read32(TTCoproc *s, int core, hwaddr addr)
         TTPackerMeta *pm = &m->packer[p];
 
         if (!pm->fifo_count) {
-            /* Peek waits for a packer to push: packers are not modelled */
-            qemu_log_mask(LOG_UNIMP, "tt-mover: %s: peek of packer %d's "
-                          "empty metadata FIFO would wait for the packer, "
-                          "which is not modelled yet; returns 0\n",
-                          tt_core_name[core], p);
+            /*
+             * Peek waits until the packer pushes (a later PACR with Last
+             * and Enable_out_fifo): the core parks, re-reading once the
+             * packer wakes it.  An access from outside the cores (qtest,
+             * gdb) cannot wait: it reads 0.
+             */
+            if (tt_core_can_block(&s->cores[core])) {
+                tt_core_park(&s->cores[core], TT_WAIT_PACK_META, p);
+            }
+            qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: peek of packer "
+                          "%d's empty metadata FIFO from outside the core "
+                          "would wait; returns 0\n", tt_core_name[core], p);
             return 0;
         }
+        /* The entries TTPackerMeta gets from PACR with Last (tt_pack.c) */
         return pm->fifo_tile_size[pm->fifo_head];
     }
     case A_TDMA_FIFO_ZEROMASK:
@@ -743,6 +751,23 @@ uint32_t tt_mover_packer_tile_size(TTCoproc *s, int p, int thread)
     const TTPackerMeta *pm = &s->mover.packer[p];
 
     return pm->last_thread == thread ? pm->last_tile_size : 0;
+}
+
+uint32_t tt_mover_packer_acc_tile_size(TTCoproc *s, int p, int thread)
+{
+    return s->mover.packer[p].acc_tile_size[thread] & 0xffff;
+}
+
+uint32_t tt_mover_packer_all_zero_flags(TTCoproc *s, int p)
+{
+    return s->mover.packer[p].all_zero_flags;
+}
+
+void tt_mover_packer_reset_acc(TTCoproc *s, int p)
+{
+    TTPackerMeta *pm = &s->mover.packer[p];
+
+    memset(pm->acc_tile_size, 0, sizeof(pm->acc_tile_size));
 }
 
 void tt_mover_soft_reset(TTCoproc *s, uint32_t old, uint32_t val)

@@ -77,12 +77,21 @@ bool tt_mover_busy(TTCoproc *s);
  */
 void tt_mover_soft_reset(TTCoproc *s, uint32_t old, uint32_t val);
 
-/* ---- Packer metadata: producers (packers) ---- */
-
-/* ---- Packer metadata: consumers (ThCon SETDMAREG, packers) ---- */
+/*
+ * ---- Packer metadata ----
+ * The packers (tt_pack.c) write TTPackerMeta directly at the end of a
+ * PACR with Last; the functions below are the consumers' view (ThCon
+ * SETDMAREG special, TDMA-RISC).
+ */
 /* PackerTileSize(p, thread) */
 uint32_t tt_mover_packer_tile_size(TTCoproc *s, int p,
                                    int thread);
+/* Packers[p].AccTileSize[thread] */
+uint32_t tt_mover_packer_acc_tile_size(TTCoproc *s, int p, int thread);
+/* Packers[p].AllZeroFlags */
+uint32_t tt_mover_packer_all_zero_flags(TTCoproc *s, int p);
+/* Packers[p].ResetAccTileSize() (SETDMAREG InputSource 8) */
+void tt_mover_packer_reset_acc(TTCoproc *s, int p);
 
 /* ---- Unpacker side (UNPACR_NOP) ---- */
 

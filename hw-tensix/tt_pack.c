@@ -1327,6 +1327,7 @@ static void pk_flush(TTPackJob *j, bool last, const TTPkDesc *d)
             pm->fifo_tile_size[slot] = pm->last_tile_size;
             pm->fifo_zero_flags[slot] = pm->all_zero_flags;
             pm->fifo_count++;
+            tt_cores_wake(j->s->cores, TT_WAIT_PACK_META, j->i);
         }
     }
     p->data_new = p->exp_new = p->rsi_new = 1;
@@ -1966,3 +1967,22 @@ const VMStateDescription vmstate_tt_pack = {
         VMSTATE_END_OF_LIST()
     }
 };
+
+/* ---------------------------------------------------------------------- */
+/* Read-only accessors for the Scalar Unit (SETDMAREG special)            */
+/* ---------------------------------------------------------------------- */
+
+void tt_pack_get_exp_hist(TTCoproc *s, int p, unsigned first, uint8_t *out,
+                          unsigned n)
+{
+    const TTPacker *pk = &s->pack.p[p & (TT_PACK_NUM - 1)];
+
+    for (unsigned b = 0; b < n; b++) {
+        out[b] = pk->hist[(first + b) % TT_PACK_HIST_BINS];
+    }
+}
+
+uint32_t tt_pack_exp_hist_max(TTCoproc *s, int p)
+{
+    return s->pack.p[p & (TT_PACK_NUM - 1)].max_exp;
+}

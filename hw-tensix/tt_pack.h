@@ -75,4 +75,13 @@ void tt_pack_add_properties(TTCoproc *s);
 void tt_pack_reset(TTCoproc *s);
 extern const VMStateDescription vmstate_tt_pack;
 
+/*
+ * Read-only access for SETDMAREG special (SETDMAREG_Special.md): @n bins
+ * of packer @p's ExponentHistogram from bin @first into @out, and its
+ * ExponentHistogramMaxExponent.
+ */
+void tt_pack_get_exp_hist(TTCoproc *s, int p, unsigned first, uint8_t *out,
+                          unsigned n);
+uint32_t tt_pack_exp_hist_max(TTCoproc *s, int p);
+
 #endif

@@ -91,20 +91,6 @@ tt_thcon_guest_error(TTCoproc *s, int t, uint32_t insn,
     qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s: %s\n", t, name, msg);
 }
 
-/*
- * The instruction executes, but reads state of a unit that is not
- * modelled yet (@what), taken as @assumed.
- */
-static void tt_thcon_partial(TTCoproc *s, int t, uint32_t insn,
-                             const char *what, const char *assumed)
-{
-    char name[160];
-
-    tt_insn_format(s->arch->id, insn, name, sizeof(name));
-    qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: %s: %s not modelled yet, "
-                  "taken as %s\n", t, name, what, assumed);
-}
-
 /* ---------------------------------------------------------------------- */
 /* GPR halves (uint16_t view of GPRs[t], little-endian)                   */
 /* ---------------------------------------------------------------------- */
@@ -293,8 +279,8 @@ static unsigned tt_gpr_index(uint32_t field)
  * assembly.yaml splits SETDMAREG bits 23:8 into Payload_SigSel (21:8) and
  * Payload_SigSelSize (23:22).  SETDMAREG_Immediate.md: they are together
  * the 16-bit immediate.  SETDMAREG_Special.md: Payload_SigSel holds
- * InputHalfReg (its bits 2:0), InputSource (6:3) and WhichPackers (10:7,
- * not read: no packer state yet); Payload_SigSelSize is ResultSize.
+ * InputHalfReg (its bits 2:0), InputSource (6:3) and WhichPackers
+ * (10:7); Payload_SigSelSize is ResultSize.
  */
 static uint32_t tt_setdmareg_imm16(uint32_t insn)
 {
@@ -304,10 +290,9 @@ static uint32_t tt_setdmareg_imm16(uint32_t insn)
 }
 
 /*
- * The packers are not modelled yet: no PACR has ever run, so their state
- * is what it is after reset (AccTileSize, LastTileSize, AllZeroFlags,
- * ExponentHistogram and ExponentHistogramMaxExponent all 0, LastThread
- * none).  The configuration parts of the tile header are real.
+ * SETDMAREG_Special.md: 128 bits of packer state (the metadata in
+ * TTMoverState, the exponent histograms in TTPackState) or configuration
+ * (the tile header's DataFormat and DisableZeroCompression).
  */
 static void tt_thcon_setdmareg_special(TTCoproc *s, int t,
                                        uint32_t insn)
@@ -318,24 +303,45 @@ static void tt_thcon_setdmareg_special(TTCoproc *s, int t,
     unsigned res_half = FIELD_EX32(insn, SETDMAREG, RegIndex16b);
     unsigned in_half = extract32(sig_sel, 0, 3);
     unsigned src = extract32(sig_sel, 3, 4);
+    unsigned which = extract32(sig_sel, 7, 4);     /* WhichPackers */
     unsigned size = FIELD_EX32(insn, SETDMAREG, Payload_SigSelSize);
     uint32_t v[4] = { 0, 0, 0, 0 };
+    uint8_t hist[16];
     uint32_t *g;
 
     switch (src) {
     case TT_SIG_TILE_SIZES:
+        /* AccTileSize[CurrentThread] << 16 | PackerTileSize(i, thread) */
+        for (int i = 0; i < TT_NUM_PACKERS; i++) {
+            v[i] = (tt_mover_packer_acc_tile_size(s, i, t) << 16) |
+                   (tt_mover_packer_tile_size(s, i, t) & 0xffff);
+        }
+        break;
     case TT_SIG_ALL_ZERO_FLAGS:
+        for (int i = 0; i < TT_NUM_PACKERS; i++) {
+            v[i] = tt_mover_packer_all_zero_flags(s, i);
+        }
+        break;
     case TT_SIG_EXP_HIST0:
     case TT_SIG_EXP_HIST1:
+        /* 16 saturating 8-bit bins of packer WhichPackers & 3 */
+        tt_pack_get_exp_hist(s, which & 3, (src - TT_SIG_EXP_HIST0) * 16,
+                             hist, sizeof(hist));
+        for (int i = 0; i < 4; i++) {
+            v[i] = ldl_le_p(&hist[4 * i]);
+        }
+        break;
     case TT_SIG_CLEAR_ACC:
+        /* AllZeroFlags.Bit[0] of each packer; WhichPackers (a mask) reset */
+        for (int i = 0; i < TT_NUM_PACKERS; i++) {
+            v[0] |= (tt_mover_packer_all_zero_flags(s, i) & 1) << i;
+            if (which & BIT(i)) {
+                tt_mover_packer_reset_acc(s, i);
+            }
+        }
+        break;
     case TT_SIG_EXP_MAX:
-        /*
-         * Tile sizes, all-zero flags, exponent histograms (0 after reset;
-         * InputSource 8 also resets AccTileSize of the packers in
-         * WhichPackers, already 0).
-         */
-        tt_thcon_partial(s, t, insn, "packer state",
-                         "after reset (all 0)");
+        v[0] = tt_pack_exp_hist_max(s, 0);
         break;
     case TT_SIG_TILE_HEADER0 ... TT_SIG_TILE_HEADER3: {
         unsigned i = src - TT_SIG_TILE_HEADER0;
@@ -349,10 +355,8 @@ static void tt_thcon_setdmareg_special(TTCoproc *s, int t,
         }
         w0 = tt_cfg_read(s, state, ta->pack_cfg_word[0]);
         wi = tt_cfg_read(s, state, ta->pack_cfg_word[i]);
-        tt_thcon_partial(s, t, insn, "packer LastTileSize and AllZeroFlags",
-                         "after reset (0)");
         /* TileSize = (LastThread == CurrentThread ? LastTileSize : 0) + 1 */
-        v[0] = 1;
+        v[0] = (tt_mover_packer_tile_size(s, i, t) + 1) & 0xffff;
         /* All_pack_disable_zero_compress_ovrd ? ...compress.Bit[i] : own */
         if (extract32(w0, 21, 1)) {
             dzc = extract32(w0, 17 + i, 1);
@@ -361,7 +365,7 @@ static void tt_thcon_setdmareg_special(TTCoproc *s, int t,
         }
         /* DataFormat (Out_data_format) bits 19:16, DisableZeroCompression 20 */
         v[1] = (extract32(wi, 4, 4) << 16) | (dzc << 20);
-        v[2] = 0;       /* AllZeroFlags */
+        v[2] = tt_mover_packer_all_zero_flags(s, i);
         break;
     }
     default:

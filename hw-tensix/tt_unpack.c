@@ -1,5 +1,5 @@
 /*
- * Tensix unpackers: UNPACR_NOP in all its forms (UNPACR joins later).
+ * Tensix unpackers: UNPACR_NOP in all its forms, and UNPACR (below).
  *
  * Wormhole: tt-isa-documentation WormholeB0 TensixCoprocessor/
  * UNPACR_NOP.md and its five mode pages (UNPACR_NOP_ZEROSRC.md,

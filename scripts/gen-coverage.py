@@ -31,8 +31,9 @@ STATUS = {
     'STREAMWAIT': ('tested', 'stream registers are overlay storage until '
                    'the stream engine exists'),
     # Scalar Unit, ThCon (tt_thcon.c)
-    'SETDMAREG': ('tested', 'immediate and special modes; packer/unpacker '
-                  'signals read as after reset'),
+    'SETDMAREG': ('tested', 'immediate and special modes (tile sizes, '
+                  'AllZeroFlags, tile headers, exponent histograms and '
+                  'maximum, AccTileSize reset read the packers\' state)'),
     'ADDDMAREG': ('tested', ''),
     'SUBDMAREG': ('tested', ''),
     'MULDMAREG': ('tested', ''),
@@ -87,9 +88,11 @@ STATUS = {
     # Unpackers (tt_unpack.c)
     'UNPACR': ('tested', 'Regular (every format conversion, contexts, '
                'ADCs, tilize, wrap, transpose, column shift, upsampling, '
-               'decompression, Dst 16/32-bit, FlipSrc, bank wait), '
-               'IncrementContextCounter, FlushCache (no cache); rareb_en/'
-               'srcb_bcast logged'),
+               'decompression incl. DecompressDrop, RowSearch, Dst 16/32-'
+               'bit with Blackhole remap/swizzle, FlipSrc, bank wait), '
+               'IncrementContextCounter, context counter reset and '
+               'migration, FlushCache (no cache); rareb_en/srcb_bcast '
+               'logged'),
     'UNPACR_NOP': ('tested', 'SETDVALID form, clear forms (bank wait, '
                    'current/both banks, 0/-inf; Blackhole 1.0 per format, '
                    'immediate), NOP; overlay message clears and the SETREG '
@@ -156,6 +159,18 @@ STATUS = {
     'GMPOOL': ('tested', 'BF16 column max with Dst (negative maximum, '
                'ties, zero-filled rows); ArgMax and SrcB scaling modelled '
                'from the page, untested'),
+    # Matrix Unit legacy instructions (tt_fpu.c, MatrixUnit.md)
+    'MFCONV3S1': ('tested', 'Dst += 0 (ELWADD with zero operands): 16/32-bit '
+                  'Dst, undefined rows, AddrMod, flips; both '
+                  'architectures'),
+    'CONV3S1': ('tested', 'as MFCONV3S1'),
+    'CONV3S2': ('tested', 'as MFCONV3S1'),
+    'APOOL3S1': ('tested', 'as MFCONV3S1'),
+    'APOOL3S2': ('tested', 'as MFCONV3S1'),
+    'MPOOL3S1': ('tested', 'GMPOOL with SrcA zero: SrcB scaling, -inf '
+                 'identity, BF16/TF32/INT32 Dst, index_en, AddrMod, flips; '
+                 'both architectures'),
+    'MPOOL3S2': ('tested', 'as MPOOL3S1'),
     # Frontend (tt_frontend.c)
     'MOP': ('tested', 'templates 0 and 1, OuterCount+128 quirk'),
     'MOP_CFG': ('tested', ''),

@@ -1,6 +1,8 @@
 /*
  * QTest testcase for the Tensix matrix unit's element-wise instructions
- * ELWADD, ELWSUB and ELWMUL on tt-wormhole and tt-blackhole.
+ * ELWADD, ELWSUB and ELWMUL on tt-wormhole and tt-blackhole (and MVMUL,
+ * DOTPV, GAPOOL, GMPOOL and the legacy MFCONV3S1, CONV3S1/2, APOOL3S1/2,
+ * MPOOL3S1/2 further down).
  *
  * SrcA/SrcB are filled with STOREIND (Src) (BF16-shaped datums: Sign(18)
  * Man(17:11) Exp(7:0), STOREIND_Src.md), handed to the matrix unit with
@@ -1528,6 +1530,512 @@ static void test_mvmul_rewrite(const void *data)
     qtest_quit(qts);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Legacy: MFCONV3S1, CONV3S1/2, APOOL3S1/2 (Dst += 0), MPOOL3S1/2        */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * MatrixUnit.md "Legacy instructions": MFCONV3S1, CONV3S1, CONV3S2,
+ * APOOL3S1 and APOOL3S2 compute Dst += 0; MPOOL3S1 and MPOOL3S2 do what
+ * GMPOOL would with SrcA all zero.  The choices (docs/decisions.md
+ * "Matrix unit: legacy instructions"): Dst += 0 is ELWADD with AddDst
+ * and zero operands on the 8 rows ELWADD would write (DstRow & 0x3f8),
+ * so a row that is not valid becomes a valid zero row and every datum
+ * goes through ELWADD's x + 0 (an exponent-0 datum, -0 or a denormal,
+ * becomes +0; an exponent-255 datum 2^128 with a zero mantissa, keeping
+ * its sign); MPOOL3S* is GMPOOL.md's model with every SrcA datum 0,
+ * SrcB row RWCs.SrcB & 0x38 still scaling (an exponent of 0 makes the
+ * zero minus infinity).
+ *
+ * Encodings (assembly.yaml): clear_dvalid 23:22 {FlipSrcB, FlipSrcA};
+ * AddrMod from bit 15 (Blackhole CONV3S1, CONV3S2, MFCONV3S1: bit 14),
+ * 2 bits used on Wormhole, 3 on Blackhole; MPOOL3S*'s index_en bit 14;
+ * DstRow 9:0.
+ */
+#define OP_ZEROACC              0x10u
+#define OP_MOVA2D               0x12u
+#define OP_CONV3S1              0x22u
+#define OP_CONV3S2              0x23u
+#define OP_MPOOL3S1             0x24u
+#define OP_APOOL3S1             0x25u
+#define OP_MPOOL3S2             0x31u
+#define OP_APOOL3S2             0x32u
+#define OP_MFCONV3S1            0x3Au
+#define LEGACY_INDEX_EN         (1u << 14)
+
+static uint32_t legacy(const TTArch *a, uint32_t op, uint32_t flip,
+                       uint32_t am, uint32_t dst)
+{
+    bool pool = op == OP_MPOOL3S1 || op == OP_MPOOL3S2 ||
+                op == OP_APOOL3S1 || op == OP_APOOL3S2;
+
+    return (op << 24) | (flip << 22) | (am << (a->bh && !pool ? 14 : 15)) |
+           dst;
+}
+
+/* MOVA2D, 8 rows (instr_mod bit 1): SrcA rows 0..7 to Dst rows @dst.. */
+static uint32_t mova2d8(uint32_t dst)
+{
+    return (OP_MOVA2D << 24) | (2u << 12) | dst;
+}
+
+/*
+ * ZEROACC: 16 rows (Mode 1) from 16 * @blk made undefined (Wormhole:
+ * Mode 20:19, UseDst32b 21; Blackhole: clear_mode 23:19, 32-bit 18), or
+ * all of Dst (Mode 3)
+ */
+static uint32_t zeroacc(const TTArch *a, uint32_t mode, bool dst32,
+                        uint32_t blk)
+{
+    return (OP_ZEROACC << 24) | (mode << 19) |
+           ((uint32_t)dst32 << (a->bh ? 18 : 21)) | blk;
+}
+
+/* DstRowValid[@row..]: read while a thread may be waiting */
+static void check_valid(QTestState *qts, unsigned row, unsigned n,
+                        uint32_t want, const char *step)
+{
+    g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+
+    tt_qom_get_u32_list(qts, TENSIX_PATH, "x-dst-state", got, NUM_DST);
+    for (unsigned i = 0; i < n; i++) {
+        if (got[DST_ROWS * 16 + row + i] != want) {
+            g_test_message("%s: DstRowValid[%u] = %u, expected %u", step,
+                           row + i, got[DST_ROWS * 16 + row + i], want);
+        }
+        g_assert_cmpuint(got[DST_ROWS * 16 + row + i], ==, want);
+    }
+}
+
+/*
+ * SrcA row 0 of the legacy tests (written to Dst by MOVA2D with
+ * ALU_ACC_CTRL_Zero_Flag_disabled_src, so exponent-0 datums survive):
+ * BF16 Dst16b gets Sign Man(7) Exp(8), D() of the same fields.
+ */
+static const uint32_t lg_a[16] = {
+    S(0, 127, 0),       /* 1.0 */
+    S(1, 128, 0x40),    /* -3.0 */
+    S(1, 0, 0),         /* -0 */
+    S(0, 0, 0x55),      /* a denormal */
+    S(1, 0, 0x2a),      /* a negative denormal */
+    S(0, 255, 0x7f),    /* exponent 255 with a mantissa */
+    S(1, 255, 0),       /* -2^128 */
+    S(0, 254, 0x7f),    /* the largest below 2^128 */
+    S(0, 1, 0),         /* 2^-126 */
+    S(1, 1, 0x7f),
+    S(0, 130, 10), S(0, 131, 11), S(0, 132, 12), S(0, 133, 13),
+    S(0, 134, 14), S(0, 135, 15),
+};
+/* BF16 Dst += 0 (ELWADD's x + 0, rounded to FP32 then BF16) */
+static const uint16_t lg_add0[16] = {
+    D(0, 127, 0), D(1, 128, 0x40),
+    0,                  /* -0 + 0 = +0 */
+    0, 0,               /* denormals flushed */
+    D(0, 255, 0),       /* 2^128 and up: the exponent-255 pattern */
+    D(1, 255, 0), D(0, 254, 0x7f), D(0, 1, 0), D(1, 1, 0x7f),
+    D(0, 130, 10), D(0, 131, 11), D(0, 132, 12), D(0, 133, 13),
+    D(0, 134, 14), D(0, 135, 15),
+};
+/*
+ * The same datums as FP16 (MOVA2D: Sign Man(10) = Man(7) << 3, Exp(5) =
+ * the low 5 exponent bits) after Dst += 0: exponent 0 (-3.0's 128 & 31,
+ * -0, the denormals) gives +0; exponent 31 is finite (2^16 and 2^16 *
+ * 2040/1024 stay, below the 131008 limit); 2^-14 stays.
+ */
+static const uint16_t lg_add0_fp16[16] = {
+    D16(0, 31, 0), 0, 0, 0, 0, D16(0, 31, 0x3f8), D16(1, 31, 0),
+    D16(0, 30, 0x3f8), D16(0, 1, 0), D16(1, 1, 0x3f8),
+    D16(0, 2, 80), D16(0, 3, 88), D16(0, 4, 96), D16(0, 5, 104),
+    D16(0, 6, 112), D16(0, 7, 120),
+};
+
+/* Dst += 0 into BF16 and FP16 Dst16b, every instruction */
+static void test_legacy_add0(const void *data)
+{
+    static const uint32_t ops[5] = {
+        OP_CONV3S1, OP_CONV3S2, OP_APOOL3S1, OP_APOOL3S2, OP_MFCONV3S1,
+    };
+    static const uint16_t zero[16];
+    static const uint32_t zero_b[16];
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16));
+    cfg_write(qts, 2, ZF_DISABLED_SRC);
+    fill(qts, lg_a, S(0, 128, 0x40), zero_b, 0);
+    SETDVALID_AB(qts, a->bh, 0);
+
+    /*
+     * Per instruction, rows R = 64 + 32k: R..R+7 MOVA2D's copy of SrcA
+     * (rows 1..7 3.0), then Dst += 0 with DstRow R + 5 (& 0x3f8 = R);
+     * rows R+16..R+23 hold a copy too but are made undefined (ZEROACC,
+     * 16 rows R+16..R+31): Dst += 0 with DstRow R + 23 makes R+16..R+23
+     * valid zero rows; R+24..R+31 stay undefined.
+     */
+    for (unsigned k = 0; k < G_N_ELEMENTS(ops); k++) {
+        unsigned r = 64 + 32 * k;
+
+        tt_push(qts, 0, mova2d8(r));
+        tt_push(qts, 0, mova2d8(r + 16));
+        tt_push(qts, 0, zeroacc(a, 1, false, (r + 16) / 16));
+        check_valid(qts, r + 16, 16, 0, "ZEROACC");
+        tt_push(qts, 0, legacy(a, ops[k], 0, 0, r + 5));
+        tt_push(qts, 0, legacy(a, ops[k], 0, 0, r + 23));
+        check16(qts, r, lg_add0, D(0, 128, 0x40), "Dst += 0 BF16");
+        check16(qts, r + 16, zero, 0, "Dst += 0 undefined rows");
+        check_valid(qts, r + 24, 8, 0, "Dst += 0: 8 rows only");
+    }
+
+    /* FP16 (Dst16b): rows 1..7 (3.0's exponent 128 & 31 = 0) become 0 */
+    cfg_write(qts, 1, FMT_SRCA(FMT_FP16));
+    tt_push(qts, 0, mova2d8(320));
+    tt_push(qts, 0, legacy(a, OP_CONV3S2, 0, 0, 320));
+    check16(qts, 320, lg_add0_fp16, 0, "Dst += 0 FP16");
+    qtest_quit(qts);
+}
+
+/* Dst += 0 into 32-bit Dst: FP32 and integer "32" */
+static void test_legacy_add0_32(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    uint32_t ra[16], rb[16];
+
+    for (int j = 0; j < 16; j++) {
+        ra[j] = S(0, 127, 0);                   /* 1.0 */
+        rb[j] = S(0, 128, 0);                   /* 2.0 */
+    }
+    rb[0] = S(0, 107, 0);                       /* 2^-20 */
+    rb[1] = S(0, 119, 0);                       /* 2^-8 */
+    ra[2] = S(1, 127, 0);                       /* -1.0 */
+    rb[2] = 0;
+    ra[3] = S(1, 0, 0);                         /* -0 */
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16) | ACC_FP32);
+    cfg_write(qts, 2, ZF_DISABLED_SRC);
+    fill(qts, ra, S(0, 127, 0), rb, S(0, 128, 0));
+    SETDVALID_AB(qts, a->bh, 0);
+
+    /*
+     * ELWADD into Dst32b rows 8..15 (FP32: Sign ManHi(7) Exp(8)
+     * ManLo(16)): 1 + 2^-20 = 0x007F0008, 1 + 2^-8 = 0x007F8000, -1.0 =
+     * 0x807F0000, -0 + 2.0 = 0x00800000, 3.0 = 0x40800000.  Dst += 0
+     * keeps every bit (the 24-bit values are exact).
+     */
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 8));
+    tt_push(qts, 0, legacy(a, OP_CONV3S1, 0, 0, 8));
+    check32(qts, 8, 0, 0x007F0008, "FP32 Dst += 0: 1 + 2^-20");
+    check32(qts, 8, 1, 0x007F8000, "FP32 Dst += 0: 1 + 2^-8");
+    check32(qts, 8, 2, 0x807F0000, "FP32 Dst += 0: -1.0");
+    check32(qts, 8, 3, 0x00800000, "FP32 Dst += 0: 2.0");
+    check32(qts, 15, 15, 0x40800000, "FP32 Dst += 0: 3.0");
+
+    /*
+     * Undefined Dst32b rows 16..31 (ZEROACC UseDst32b, block 1) holding
+     * ELWADD's values: Dst += 0 on rows 16..23 writes zeros and makes
+     * them valid (DstRowValid of Adj32(r) = ((r & 0x1f8) << 1) | (r &
+     * 0x207): rows 32..39); rows 24..31 (48..55) stay undefined.
+     */
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 16));
+    tt_push(qts, 0, zeroacc(a, 1, true, 1));
+    check_valid(qts, 32, 8, 0, "ZEROACC Dst32b");
+    tt_push(qts, 0, legacy(a, OP_APOOL3S1, 0, 0, 16));
+    check32(qts, 16, 0, 0, "FP32 Dst += 0 undefined row");
+    check32(qts, 23, 15, 0, "FP32 Dst += 0 undefined row 7");
+    check_valid(qts, 32, 8, 1, "FP32 Dst += 0 undefined rows");
+    check_valid(qts, 48, 8, 0, "FP32 Dst += 0: 8 rows only");
+
+    /*
+     * -0 in Dst32b: MOVA2D with SrcAFmt TF32 writes Val16b << 16, SrcA
+     * row 0 column 3 giving 0x80000000, column 0 0x007F0000, into rows
+     * 24..31 and 40..47.  TF32 style, FP32 Dst: -0 + 0 = +0.
+     */
+    cfg_write(qts, 1, FMT_SRCA(FMT_TF32) | ACC_FP32);
+    tt_push(qts, 0, mova2d8(24));
+    tt_push(qts, 0, mova2d8(40));
+    check32(qts, 24, 3, 0x80000000, "MOVA2D -0");
+    tt_push(qts, 0, legacy(a, OP_MFCONV3S1, 0, 0, 24));
+    check32(qts, 24, 3, 0, "FP32 Dst += 0: -0");
+    check32(qts, 24, 0, 0x007F0000, "FP32 Dst += 0: 1.0");
+
+    /*
+     * Integer "32" (INT8_math_enabled): sign-magnitude, Saturate(0 +
+     * Dst): the integer -0 (0x80000000) becomes 0, every other value
+     * (rows 8..15: magnitudes 0x3F800008, 0x3F808000, -0x3F800000,
+     * 0x40000000, 0x40400000) is kept.
+     */
+    cfg_write(qts, 1, ACC_INT8);
+    tt_push(qts, 0, legacy(a, OP_APOOL3S2, 0, 0, 40));
+    check32(qts, 40, 3, 0, "INT32 Dst += 0: -0");
+    check32(qts, 40, 0, 0x007F0000, "INT32 Dst += 0");
+    tt_push(qts, 0, legacy(a, OP_CONV3S2, 0, 0, 8));
+    check32(qts, 8, 0, 0x007F0008, "INT32 Dst += 0: 1 + 2^-20 bits");
+    check32(qts, 8, 1, 0x007F8000, "INT32 Dst += 0: 1 + 2^-8 bits");
+    check32(qts, 8, 2, 0x807F0000, "INT32 Dst += 0: negative");
+    check32(qts, 15, 15, 0x40800000, "INT32 Dst += 0: 3.0 bits");
+    tt_push(qts, 0, zeroacc(a, 1, true, 1));
+    tt_push(qts, 0, legacy(a, OP_MFCONV3S1, 0, 0, 16));
+    check32(qts, 16, 0, 0, "INT32 Dst += 0 undefined row");
+    check_valid(qts, 32, 8, 1, "INT32 Dst += 0 undefined rows");
+    qtest_quit(qts);
+}
+
+/*
+ * MPOOL3S1 / MPOOL3S2: GMPOOL.md with SrcA zero.  Each SrcA datum is +0
+ * (AsComparable 0) when SrcB[RWCs.SrcB & 0x38][i] has a non-zero
+ * exponent, else minus infinity; Dst row DstRow & 0x3fc reads (BF16
+ * style, Dst16b) as Exponent = e + 127, MagOrMan = Man << 3 (a zero
+ * exponent field is 2^-127 scaled: positive), an undefined row as all
+ * ones (-(382 << 10 | 0x3f8), above minus infinity).  So with a scaling
+ * exponent every non-negative Dst datum is kept (the denormal too: its
+ * bits are rewritten unchanged) and every negative one (and -0, and an
+ * undefined row) becomes +0; without one, Dst is kept and an undefined
+ * row becomes all ones.  Rows 1..3 of the block are written 0.
+ */
+static const uint16_t lg_relu[16] = {
+    D(0, 127, 0), 0, 0, D(0, 0, 0x55), 0, D(0, 255, 0x7f), 0,
+    D(0, 254, 0x7f), D(0, 1, 0), 0,
+    D(0, 130, 10), D(0, 131, 11), D(0, 132, 12), D(0, 133, 13),
+    D(0, 134, 14), D(0, 135, 15),
+};
+
+static void check_pool16(QTestState *qts, unsigned row, const uint16_t *want,
+                         uint16_t fill_all, const char *step)
+{
+    g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+
+    get_dst(qts, got);
+    for (unsigned j = 0; j < 16; j++) {
+        uint32_t w = want ? want[j] : fill_all;
+
+        if (got[row * 16 + j] != w) {
+            g_test_message("%s: Dst16b[%u][%u] = 0x%04x, expected 0x%04x",
+                           step, row, j, got[row * 16 + j], w);
+        }
+        g_assert_cmphex(got[row * 16 + j], ==, w);
+        for (unsigned i = 1; i < 4; i++) {
+            g_assert_cmphex(got[(row + i) * 16 + j], ==, 0);
+        }
+    }
+    for (unsigned i = 0; i < 4; i++) {
+        g_assert_cmpuint(got[DST_ROWS * 16 + row + i], ==, 1);
+    }
+}
+
+static void test_legacy_mpool(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    uint32_t row4[16], b0[16], b4[16];
+
+    /*
+     * SrcA: row 0 lg_a, rows 1..7 3.0 except row 4 (1.0, 1.0, -1.0,
+     * then 3.0), row 12 3.0 (the one row SrcB scales: a GMPOOL would
+     * give 3.0 * 2^0 in every column) -- all ignored by MPOOL3S*, which
+     * reads SrcA as zero.  SrcB row 0: a non-zero exponent only in
+     * column 12 (SrcA row 12's scale, 1.0); row 4: 2^-20, 2^-8 (for
+     * ELWADD); rows 8..15 zero.
+     */
+    for (int j = 0; j < 16; j++) {
+        row4[j] = S(0, 128, 0x40);
+        b0[j] = b4[j] = 0;
+    }
+    row4[0] = row4[1] = S(0, 127, 0);
+    row4[2] = S(1, 127, 0);
+    b0[12] = S(0, 127, 0);
+    b4[0] = S(0, 107, 0);
+    b4[1] = S(0, 119, 0);
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16));
+    cfg_write(qts, 2, ZF_DISABLED_SRC);
+    fill(qts, lg_a, S(0, 128, 0x40), b0, 0);
+    put_row(qts, 0, 0, 4, row4);
+    put_row(qts, 0, 1, 4, b4);
+    for (int j = 0; j < 16; j++) {
+        row4[j] = S(0, 128, 0x40);
+    }
+    put_row(qts, 0, 0, 12, row4);
+    SETDVALID_AB(qts, a->bh, 0);
+
+    /* Rows 64..71 = SrcA; MPOOL3S1 DstRow 66 & 0x3fc = 64 */
+    tt_push(qts, 0, mova2d8(64));
+    tt_push(qts, 0, legacy(a, OP_MPOOL3S1, 0, 0, 66));
+    check_pool16(qts, 64, lg_relu, 0, "MPOOL3S1 BF16");
+    /* Undefined rows 80..95: MPOOL3S2 on 80..83: +0 beats all ones */
+    tt_push(qts, 0, mova2d8(80));
+    tt_push(qts, 0, zeroacc(a, 1, false, 5));
+    tt_push(qts, 0, legacy(a, OP_MPOOL3S2, 0, 0, 80));
+    check_pool16(qts, 80, NULL, 0, "MPOOL3S2 undefined row");
+    check_valid(qts, 84, 12, 0, "MPOOL3S2: 4 rows only");
+
+    /*
+     * RWCs.SrcB 8: SrcB row 8, every exponent zero: minus infinity
+     * everywhere, Dst (re-encoded unchanged) wins; an undefined row
+     * becomes all ones.
+     */
+    tt_push(qts, 0, SETRWC(0, 8, 0));
+    tt_push(qts, 0, mova2d8(96));
+    tt_push(qts, 0, zeroacc(a, 1, false, 7));
+    tt_push(qts, 0, legacy(a, OP_MPOOL3S1, 0, 0, 96));
+    tt_push(qts, 0, legacy(a, OP_MPOOL3S2, 0, 0, 115));
+    {
+        uint16_t keep[16];
+
+        for (int j = 0; j < 16; j++) {
+            keep[j] = half_lo(lg_a[j]);
+        }
+        check_pool16(qts, 96, keep, 0, "MPOOL3S1 unscaled");
+    }
+    check_pool16(qts, 112, NULL, 0xffff, "MPOOL3S2 minus infinity");
+    check_valid(qts, 116, 12, 0, "MPOOL3S2 unscaled: 4 rows only");
+
+    /*
+     * 32-bit Dst, BF16 style: DstStyle TF32, MagOrMan = ManHi << 3 |
+     * Man[15:13], the low 13 mantissa bits dropped on writing.  ELWADD
+     * row 4 into Dst32b row 132: 1 + 2^-20 (0x007F0008) -> 0x007F0000;
+     * 1 + 2^-8 (0x007F8000) kept; -1.0 -> 0; 3.0 (0x40800000) kept;
+     * rows 133..135 zero.
+     */
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16) | ACC_FP32);
+    tt_push(qts, 0, SETRWC(0, 0, 0));
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 128));
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 136));
+    tt_push(qts, 0, elw(a, OP_ELWADD, 0, false, 0, 0, 144));
+    check32(qts, 132, 0, 0x007F0008, "ELWADD 1 + 2^-20");
+    tt_push(qts, 0, legacy(a, OP_MPOOL3S1, 0, 0, 132));
+    check32(qts, 132, 0, 0x007F0000, "MPOOL3S1 TF32: low bits dropped");
+    check32(qts, 132, 1, 0x007F8000, "MPOOL3S1 TF32: 1 + 2^-8");
+    check32(qts, 132, 2, 0, "MPOOL3S1 TF32: -1.0");
+    check32(qts, 132, 15, 0x40800000, "MPOOL3S1 TF32: 3.0");
+    check32(qts, 133, 0, 0, "MPOOL3S1 TF32: row 1");
+    check32(qts, 135, 15, 0, "MPOOL3S1 TF32: row 3");
+    check32(qts, 128, 0, 0x007F0000, "MPOOL3S1 TF32: other block");
+
+    /*
+     * index_en (GMPOOL's ArgMax, DstStyle BF16 with the index in the low
+     * bits), row 140: IndexPhase = (Dst + 0x100) & 0xf00 = 0x100, no
+     * SrcA row 0..7 has a scale (only row 12 does), so MaxIndex stays
+     * Dst & 0xff: 0x007F0008 -> 0x007F0108; 0x007F8000 -> 0x007F0100;
+     * -1.0 loses to row 12's +0 -> 0x100; 3.0 -> 0x40800100.  Rows
+     * 141..143: (Dst + 0x100) & 0xf00 = 0x100.
+     */
+    tt_push(qts, 0, legacy(a, OP_MPOOL3S2, 0, 0, 140) | LEGACY_INDEX_EN);
+    check32(qts, 140, 0, 0x007F0108, "MPOOL3S2 index_en 1 + 2^-20");
+    check32(qts, 140, 1, 0x007F0100, "MPOOL3S2 index_en 1 + 2^-8");
+    check32(qts, 140, 2, 0x00000100, "MPOOL3S2 index_en -1.0");
+    check32(qts, 140, 15, 0x40800100, "MPOOL3S2 index_en 3.0");
+    check32(qts, 141, 0, 0x100, "MPOOL3S2 index_en row 1");
+
+    /*
+     * Integer "32": the sign and the low 19 magnitude bits read, 13
+     * written (GMPOOL.md): 0x007F0008 -> 8; 0x007F8000 (magnitude bits
+     * 15 and 23..29) -> 0; negative -> +0; 0x40800000 -> 0.
+     */
+    cfg_write(qts, 1, ACC_INT8);
+    tt_push(qts, 0, legacy(a, OP_MPOOL3S1, 0, 0, 148));
+    check32(qts, 148, 0, 8, "MPOOL3S1 INT32 13 bits");
+    check32(qts, 148, 1, 0, "MPOOL3S1 INT32 bit 15");
+    check32(qts, 148, 2, 0, "MPOOL3S1 INT32 negative");
+    check32(qts, 148, 15, 0, "MPOOL3S1 INT32 3.0 bits");
+    qtest_quit(qts);
+}
+
+/*
+ * AddrMod: ADDR_MOD_AB_SEC<n> (Wormhole ThreadConfig word 7 + 2n,
+ * Blackhole 12 + n) SrcAIncr 1, SrcBIncr 2, ADDR_MOD_DST_SEC<n> (23 + n,
+ * 28 + n) DestIncr 8, FidelityIncr 1, in section 1 on Wormhole and 5 on
+ * Blackhole; every instruction is given AddrMod 5 (bits 2:0): Wormhole
+ * uses bits 1:0 (section 1), Blackhole all three.  Dst starts undefined
+ * (ZEROACC all); RWCs.Dst moves each instruction 8 rows on: Dst += 0
+ * makes its 8 rows valid zeros, MPOOL3S* 4 (with RWCs.SrcB 4: SrcB row
+ * 0, 1.0, scales: +0; with 8: row 8 zero: all ones).
+ */
+static void test_legacy_rwc(const void *data)
+{
+    static const uint32_t ops[7] = {
+        OP_CONV3S1, OP_CONV3S2, OP_MPOOL3S1, OP_APOOL3S1, OP_MPOOL3S2,
+        OP_APOOL3S2, OP_MFCONV3S1,
+    };
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    g_autofree uint32_t *got = g_new(uint32_t, NUM_DST);
+    uint32_t one[16], rwc[NUM_RWC];
+    unsigned sec = a->bh ? 5 : 1;
+
+    for (int j = 0; j < 16; j++) {
+        one[j] = S(0, 127, 0);
+    }
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16));
+    fill(qts, one, S(0, 127, 0), one, S(0, 127, 0));
+    SETDVALID_AB(qts, a->bh, 0);
+    tt_push(qts, 0, zeroacc(a, 3, false, 0));
+    tt_push(qts, 0, SETC16(a->addr_mod_ab0 + (a->bh ? 1 : 2) * sec,
+                           1 | 2 << 8));
+    tt_push(qts, 0, SETC16(a->addr_mod_dst0 + sec, 8 | 1 << 13));
+    for (unsigned k = 0; k < G_N_ELEMENTS(ops); k++) {
+        tt_push(qts, 0, legacy(a, ops[k], 0, 5, 0));
+    }
+    tt_assert_all_idle(qts);
+    tt_qom_get_u32_list(qts, TENSIX_PATH, "rwc-state", rwc, NUM_RWC);
+    g_assert_cmpuint(rwc[0], ==, 7);            /* SrcA */
+    g_assert_cmpuint(rwc[2], ==, 14);           /* SrcB */
+    g_assert_cmpuint(rwc[4], ==, 56);           /* Dst */
+    g_assert_cmpuint(rwc[6], ==, 3);            /* FidelityPhase (2 bits) */
+
+    get_dst(qts, got);
+    for (unsigned r = 0; r < 64; r++) {
+        unsigned k = r / 8;
+        bool pool = ops[k % 7] == OP_MPOOL3S1 || ops[k % 7] == OP_MPOOL3S2;
+        bool valid = k < 7 && (!pool || r % 8 < 4);
+        uint32_t want = ops[k % 7] == OP_MPOOL3S2 && r == 32 ? 0xffff : 0;
+
+        g_assert_cmpuint(got[DST_ROWS * 16 + r], ==, valid);
+        if (valid) {
+            for (unsigned j = 0; j < 16; j++) {
+                g_assert_cmphex(got[r * 16 + j], ==, want);
+            }
+        }
+    }
+    qtest_quit(qts);
+}
+
+/*
+ * clear_dvalid: FlipSrcA alone hands SrcA back (the next instruction
+ * waits for SrcA bank 1 only: SrcB stays the matrix unit's), FlipSrcB
+ * alone SrcB.  Thread 1 hands the banks over (Wormhole SETDVALID,
+ * Blackhole UNPACR_NOP's SETDVALID form for the one unpacker).
+ */
+static void test_legacy_flip(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a);
+    uint32_t one[16];
+
+    for (int j = 0; j < 16; j++) {
+        one[j] = S(0, 127, 0);
+    }
+    cfg_write(qts, 1, FMT_SRCA(FMT_BF16));
+    fill(qts, one, S(0, 127, 0), one, S(0, 127, 0));
+    SETDVALID_AB(qts, a->bh, 0);
+    tt_push(qts, 0, zeroacc(a, 3, false, 0));
+
+    tt_push(qts, 0, legacy(a, OP_CONV3S1, 1, 0, 0));
+    tt_push(qts, 0, legacy(a, OP_APOOL3S1, 0, 0, 8));
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS) & 0x10, ==, 0);
+    check_valid(qts, 8, 8, 0, "APOOL3S1 waiting");
+    tt_push(qts, 1, a->bh ? tt_unpacr_nop_setdvalid(true, 0) : SETDVALID(1));
+    tt_assert_all_idle(qts);
+    check_valid(qts, 0, 16, 1, "after the SrcA hand-over");
+
+    tt_push(qts, 0, legacy(a, OP_MPOOL3S1, 2, 0, 16));
+    tt_push(qts, 0, legacy(a, OP_MPOOL3S2, 0, 0, 20));
+    g_assert_cmphex(qtest_readl(qts, TT_INSTRN_BUF_STATUS) & 0x10, ==, 0);
+    check_valid(qts, 16, 4, 1, "MPOOL3S1 FlipSrcB");
+    check_valid(qts, 20, 4, 0, "MPOOL3S2 waiting");
+    tt_push(qts, 1, a->bh ? tt_unpacr_nop_setdvalid(true, 1) : SETDVALID(2));
+    tt_assert_all_idle(qts);
+    check_valid(qts, 20, 4, 1, "after the SrcB hand-over");
+    qtest_quit(qts);
+}
+
 static void add_tests(const TTArch *a)
 {
     static const TTTestCase tests[] = {
@@ -1546,6 +2054,11 @@ static void add_tests(const TTArch *a)
         { "mvmul-fp16", test_mvmul_fp16 },
         { "gmpool-argmax", test_gmpool_argmax },
         { "mvmul-rewrite", test_mvmul_rewrite },
+        { "legacy-add0", test_legacy_add0 },
+        { "legacy-add0-32", test_legacy_add0_32 },
+        { "legacy-mpool", test_legacy_mpool },
+        { "legacy-rwc", test_legacy_rwc },
+        { "legacy-flip", test_legacy_flip },
     };
 
     tt_add_tests("tensix/fpu", a->name, a, tests, G_N_ELEMENTS(tests));

@@ -36,14 +36,18 @@ typedef struct TTArch {
     const char *name;
     const char *machine;
     bool tdma_noc_visible;
+    /* Config words (cfg_defines.h): THCON_SEC0_REG1, PCK_EDGE_OFFSET_SEC0 */
+    unsigned pk0, edge0;
 } TTArch;
 
 static const TTArch tt_blackhole = {
     .name = "blackhole", .machine = "tt-blackhole", .tdma_noc_visible = false,
+    .pk0 = 68, .edge0 = 24,
 };
 
 static const TTArch tt_wormhole = {
     .name = "wormhole", .machine = "tt-wormhole", .tdma_noc_visible = true,
+    .pk0 = 56, .edge0 = 20,
 };
 
 static void fill_l1(QTestState *qts, uint64_t a, int n, bool pattern)
@@ -146,6 +150,105 @@ static void test_noc(const void *data)
     qtest_quit(qts);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Packer metadata FIFO (TDMA-RISC.md)                                    */
+/* ---------------------------------------------------------------------- */
+
+#define CFG_BASE            0xFFEF0000u     /* Config[0] in BRISC's view */
+#define FIFO_TILE_SIZE(p)   (TDMA + 0x030 + 0x100 * (p))
+#define FIFO_ZEROMASK(p)    (TDMA + 0x034 + 0x100 * (p))
+#define OUT0                0x20000u
+#define BF16                5u
+
+static void set_cfg(QTestState *qts, unsigned word, uint32_t v)
+{
+    tt_assert_all_idle(qts);
+    qtest_writel(qts, CFG_BASE + 4 * word, v);
+}
+
+/*
+ * Packer 0 (thread 0) packs 16 datums of Dst row 0, all zero after reset,
+ * BF16 to OUT0 with no tile header, and Last: Enable_out_fifo (bit 14)
+ * when @fifo, compressed (Row_start_section_size 1) when @compress.
+ * Compression.md: a row of 16 zeros keeps the first and the last (14
+ * absorbed): RSI 16 bytes + one group of 32 datums (64 bytes) and 32
+ * counters (16 bytes) = 6 units, AllZeroFlags 1.  Uncompressed: 32 bytes
+ * = 2 units, AllZeroFlags 0.
+ */
+static void pack_tile(QTestState *qts, const TTArch *a, bool fifo,
+                      bool compress)
+{
+    set_cfg(qts, 1, BF16 << 25);            /* ALU_FORMAT_SPEC_REG2_Dstacc */
+    set_cfg(qts, a->edge0, 0xffff);
+    set_cfg(qts, a->pk0, compress);
+    set_cfg(qts, a->pk0 + 1, OUT0 >> 4);
+    set_cfg(qts, a->pk0 + 2, (compress ? 0 : 1) | (BF16 << 4) | (BF16 << 8) |
+            (fifo ? 1u << 14 : 0) | (1u << 15));
+    /* SETADC of the packers' Channel[0].X = 0 and Channel[1].X = 15 */
+    tt_push(qts, 0, (0x50u << 24) | (4u << 21));
+    tt_push(qts, 0, (0x50u << 24) | (4u << 21) | (1u << 20) | 15);
+    tt_push(qts, 0, (0x41u << 24) | (1u << 8) | 1u);    /* PACR, Last */
+    tt_assert_all_idle(qts);
+}
+
+/*
+ * MetadataFIFO: PACR with Last and Enable_out_fifo pushes {LastTileSize,
+ * AllZeroFlags}; Peek (+0x30) reads the head, +0x34 pops (read: its
+ * AllZeroFlags); MetadataFIFOStatus() has bit 2p set when empty, 2p + 1
+ * when full (8 entries: docs/units/mover.md); a push into a full FIFO is
+ * dropped; the state migrates.
+ */
+static void test_meta_fifo(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = qtest_initf("-machine %s", a->machine);
+
+    /* All four empty */
+    g_assert_cmphex(qtest_readl(qts, FIFO_STATUS), ==, 0x55);
+    /* Enable_out_fifo clear: LastTileSize is set, nothing pushed */
+    pack_tile(qts, a, false, true);
+    g_assert_cmphex(qtest_readl(qts, PACKED_SIZE(0, 0)), ==, 6);
+    g_assert_cmphex(qtest_readl(qts, ALL_ZERO_FLAGS(0)), ==, 1);
+    g_assert_cmphex(qtest_readl(qts, FIFO_STATUS), ==, 0x55);
+
+    pack_tile(qts, a, true, true);
+    pack_tile(qts, a, true, false);
+    g_assert_cmphex(qtest_readl(qts, FIFO_STATUS), ==, 0x54);
+    /* Peek does not pop */
+    g_assert_cmphex(qtest_readl(qts, FIFO_TILE_SIZE(0)), ==, 6);
+    g_assert_cmphex(qtest_readl(qts, FIFO_TILE_SIZE(0)), ==, 6);
+    /* The other packers' FIFOs stay empty (their registers 0x100 apart) */
+    g_assert_cmphex(qtest_readl(qts, FIFO_ZEROMASK(1)), ==, 0);
+    /* Pop by reading: the first tile's AllZeroFlags */
+    g_assert_cmphex(qtest_readl(qts, FIFO_ZEROMASK(0)), ==, 1);
+    g_assert_cmphex(qtest_readl(qts, FIFO_TILE_SIZE(0)), ==, 2);
+
+    /* The second entry survives migration */
+    qts = tt_migrate_via_file(qts, a->machine);
+    g_assert_cmphex(qtest_readl(qts, FIFO_STATUS), ==, 0x54);
+    g_assert_cmphex(qtest_readl(qts, FIFO_TILE_SIZE(0)), ==, 2);
+    /* Pop by writing */
+    qtest_writel(qts, FIFO_ZEROMASK(0), 0);
+    g_assert_cmphex(qtest_readl(qts, FIFO_STATUS), ==, 0x55);
+    /* Pop of an empty FIFO: undefined data, 0 here */
+    g_assert_cmphex(qtest_readl(qts, FIFO_ZEROMASK(0)), ==, 0);
+
+    /* Eight uncompressed tiles fill it; a ninth (compressed) is dropped */
+    for (int i = 0; i < 8; i++) {
+        pack_tile(qts, a, true, false);
+    }
+    g_assert_cmphex(qtest_readl(qts, FIFO_STATUS), ==, 0x56);
+    pack_tile(qts, a, true, true);
+    g_assert_cmphex(qtest_readl(qts, PACKED_SIZE(0, 0)), ==, 6);
+    g_assert_cmphex(qtest_readl(qts, FIFO_STATUS), ==, 0x56);
+    for (int i = 0; i < 8; i++) {
+        g_assert_cmphex(qtest_readl(qts, FIFO_TILE_SIZE(0)), ==, 2);
+        g_assert_cmphex(qtest_readl(qts, FIFO_ZEROMASK(0)), ==, 0);
+    }
+    g_assert_cmphex(qtest_readl(qts, FIFO_STATUS), ==, 0x55);
+    qtest_quit(qts);
+}
+
 static void add(const TTArch *a, const char *test, GTestDataFunc fn)
 {
     tt_add_test("tensix/mover", a->name, test, a, fn);
@@ -159,6 +262,7 @@ int main(int argc, char **argv)
 
         add(a, "status", test_status);
         add(a, "noc", test_noc);
+        add(a, "meta-fifo", test_meta_fifo);
     }
     return g_test_run();
 }

@@ -61,15 +61,17 @@ typedef struct TTArch {
     /* ThreadConfig words */
     unsigned srca_set;          /* SRCA_SET: Base 1:0, SetOvrdWithAddr 2 */
     unsigned misc;              /* UNPACK_MISC_CFG: CfgContextOffset 3:0 */
+    /* UNP0_BLOBS_Y_START_CNTX_01, _23 (Config) */
+    unsigned blobs01;
 } TTArch;
 
 static const TTArch tt_blackhole = {
     "blackhole", "tt-blackhole", true, 64, 48, { 49, 61 }, 0, { 57, 59 },
-    16, 50, 5, 41,
+    16, 50, 5, 41, 51,
 };
 static const TTArch tt_wormhole = {
     "wormhole", "tt-wormhole", false, 52, 40, { 40, 48 }, 16, { 45, 47 },
-    12, 41, 3, 39,
+    12, 41, 3, 39, 42,
 };
 
 /* THCON_SEC<u> word @w (0 = TileDescriptor, 8 = REG2 word 0, ...) */
@@ -100,6 +102,12 @@ static uint32_t unpacr(int u, uint32_t incs, uint32_t ctx, uint32_t adc,
            ((uint32_t)flip << 6) | ((uint32_t)zero << 4) |
            ((uint32_t)use_cnt << 3);
 }
+
+/* UNPACR with RowSearch (bit 2) */
+#define ROW_SEARCH              (1u << 2)
+/* UNPACR IncrementContextCounter (CfgContextCntInc, bit 13) */
+#define UNPACR_INC_CTX(u)       ((OP_UNPACR << 24) | ((uint32_t)(u) << 23) | \
+                                 (1u << 13))
 
 /* Plain UNPACR: no context, no increments */
 #define UNPACR(u)               unpacr((u), 0, 0, 0, false, false, false, \
@@ -776,6 +784,396 @@ static void test_layout(const void *data)
     qtest_quit(qts);
 }
 
+/* ---------------------------------------------------------------------- */
+/* UNPACR: RowSearch and DecompressDrop                                   */
+/* ---------------------------------------------------------------------- */
+
+/* A second tile, compressed: Base_address in 16-byte units */
+#define TILE2_BASE              0x1100u
+#define TILE2_DATA              ((TILE2_BASE + 1) * 16)
+
+/* Thread 0's unpacker 0 Channel[0] X and Y */
+static void ch0_xy(QTestState *qts, uint32_t x, uint32_t y)
+{
+    tt_push(qts, 0, setadc(1, 0, 0, x));
+    tt_push(qts, 0, setadc(1, 0, 1, y));
+}
+
+/* SrcA bank 0 row @r, columns 0..15, is @want */
+static void check_row(QTestState *qts, int r, const uint32_t *want,
+                      const char *what)
+{
+    g_autofree uint32_t *w = g_new(uint32_t, TT_NUM_SRC);
+
+    get_src(qts, w);
+    for (int c = 0; c < 16; c++) {
+        if (w[tt_src_index(0, 0, r, c)] != want[c]) {
+            g_test_message("%s: SrcA row %d column %d = 0x%x, expected "
+                           "0x%x", what, r, c, w[tt_src_index(0, 0, r, c)],
+                           want[c]);
+        }
+        g_assert_cmphex(w[tt_src_index(0, 0, r, c)], ==, want[c]);
+    }
+}
+
+/*
+ * The compressed tile at TILE2_BASE (UNPACR_Regular.md's layout): the
+ * row start indices {0, 2, 30, 34} (16 bytes), then 64 datums in groups
+ * of 32 BF16 datums (64 bytes) followed by their 32 4-bit deltas (16
+ * bytes, low nibble first); datum k is 0x3f80 + k (SRC_BF16(k)); the
+ * deltas (zeroes after the datum) are 1 after datums 2 and 31, 2 after
+ * datums 4 and 32, else 0.
+ */
+static void compressed_tile(QTestState *qts)
+{
+    uint8_t b[16 + 2 * (64 + 16)] = { 0 };
+    static const uint16_t rs[4] = { 0, 2, 30, 34 };
+
+    for (int i = 0; i < 4; i++) {
+        b[2 * i] = rs[i];
+    }
+    for (int k = 0; k < 64; k++) {
+        unsigned g = 16 + (k / 32) * 80 + 2 * (k % 32);
+
+        b[g] = 0x80 + k;
+        b[g + 1] = 0x3f;
+    }
+    b[16 + 64 + 1] = 0x01;              /* nibble 2 */
+    b[16 + 64 + 2] = 0x02;              /* nibble 4 */
+    b[16 + 64 + 15] = 0x10;             /* nibble 31 (high) */
+    b[16 + 80 + 64] = 0x02;             /* nibble 32 (low) */
+    l1_write(qts, TILE2_DATA, b, sizeof(b));
+}
+
+/*
+ * RowSearch (UNPACR_Regular.md).  Uncompressed without BlobsPerXYPlane:
+ * XPos 0, YPos Ch0.Y, XEnd Ch1.X (no + 1).  With BlobsPerXYPlane 3 and
+ * BlobsYStart {0, 1, 3, 0, ...}: XPos = BlobsYStart[Ch0.Y & 7] << 4, XEnd
+ * = BlobsYStart[(Ch0.X & 7) + 1] << 4, or XDim & 0x1f0 at the last blob;
+ * in MultiContextMode unpacker 0 takes BlobsYStart from
+ * UNP0_BLOBS_Y_START_CNTX[WhichContext & 2].  Compressed: YDim becomes
+ * BlobsPerXYPlane; FirstDatum = RowStart[Ch0.Y], InputNumDatums =
+ * RowStart[Ch0.X + 1] - FirstDatum.  Without RowSearch, a compressed row
+ * read from the middle drops Ch0.X expanded datums and writes Ch1.X + 1 -
+ * Ch0.X of them (DecompressDrop, DecompressNumDatums), across groups.
+ * SrcA rows: OutAddr / 16 - 4 (SrcRow 0).
+ */
+static void test_row_search(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = qtest_initf("-machine %s", a->machine);
+    uint32_t want[16];
+
+    fill_bf16(qts, TILE_DATA, 64);
+    compressed_tile(qts);
+
+    /* Uncompressed, no blobs: XDim 16, YDim 4, Ch0.Y 2: datums 32..36 */
+    tile(qts, a, 0, BF16, BF16, 16, 1, 6, 2 * 16 * 4);
+    sec(qts, a, 0, TD1, 4);
+    ch0_xy(qts, 7, 2);
+    tt_push(qts, 0, UNPACR(0) | ROW_SEARCH);
+    for (int c = 0; c < 16; c++) {
+        want[c] = c < 5 ? SRC_BF16(32 + c) : 0;
+    }
+    check_row(qts, 0, want, "RowSearch, no blobs");
+    /* The same without RowSearch: XPos 7 > XEnd 6, nothing moves */
+    tt_push(qts, 0, UNPACR(0));
+    check_row(qts, 0, want, "XEnd below XPos");
+
+    /*
+     * Blobs: XDim 64, YDim 1, BlobsPerXYPlane 3, BlobsYStart nibbles
+     * {0, 1, 3}.  Ch0.Y 1, Ch0.X 1: XPos 16, XEnd BlobsYStart[2] << 4 = 48:
+     * datums 16..47 into rows 1 and 2
+     */
+    tile(qts, a, 0, BF16, BF16, 64, 1, 16, 2 * 16 * 5);
+    sec(qts, a, 0, TD0, BF16 | (1u << 4) | (3u << 8) | (64u << 16));
+    sec(qts, a, 0, TD2, 0x0310u << 16);
+    ch0_xy(qts, 1, 1);
+    tt_push(qts, 0, UNPACR(0) | ROW_SEARCH);
+    for (int c = 0; c < 16; c++) {
+        want[c] = SRC_BF16(16 + c);
+    }
+    check_row(qts, 1, want, "blob 1, row 1");
+    for (int c = 0; c < 16; c++) {
+        want[c] = SRC_BF16(32 + c);
+    }
+    check_row(qts, 2, want, "blob 1, row 2");
+    /* Ch0.Y 10 (& 7 = 2), Ch0.X 10 ((& 7) + 1 = 3, the last): 48..63 */
+    tile(qts, a, 0, BF16, BF16, 64, 1, 16, 2 * 16 * 7);
+    sec(qts, a, 0, TD0, BF16 | (1u << 4) | (3u << 8) | (64u << 16));
+    ch0_xy(qts, 10, 10);
+    tt_push(qts, 0, UNPACR(0) | ROW_SEARCH);
+    for (int c = 0; c < 16; c++) {
+        want[c] = SRC_BF16(48 + c);
+    }
+    check_row(qts, 3, want, "last blob");
+
+    /*
+     * MultiContextMode, context 2 (ContextNumber 2): BlobsYStart from
+     * _CNTX_23 = {1, 2}, not _CNTX_01 = {3, 3}; Ch0 X 0, Y 0: datums
+     * 16..31; Tile_x_dim_cntx[2] 64, Base_cntx[2], Dest_cntx[2] = 128
+     * (row 4), Disable_zero_compress_cntx[2]
+     */
+    cfg(qts, a->blobs01, 0x33);
+    cfg(qts, a->blobs01 + 1, 0x21);
+    sec(qts, a, 0, XDIM_CNTX + 1, 64);
+    sec(qts, a, 0, BASE + 2, TILE_BASE);
+    sec(qts, a, 0, DEST_CNTX + 1, 128);
+    sec(qts, a, 0, REG2_W1, R2W1_UNCOMPRESSED(2));
+    ch0_xy(qts, 0, 0);
+    tt_push(qts, 0, unpacr(0, 0, 2, 0, true, false, false, false) |
+            ROW_SEARCH);
+    for (int c = 0; c < 16; c++) {
+        want[c] = SRC_BF16(16 + c);
+    }
+    check_row(qts, 4, want, "BlobsYStart of context 2");
+    sec(qts, a, 0, REG2_W1, 0);
+
+    /* Rows 5..8 hold datums 0..63 before the compressed reads */
+    tile(qts, a, 0, BF16, BF16, 64, 1, 64, 2 * 16 * 9);
+    sec(qts, a, 0, TD2, 0);
+    tt_push(qts, 0, UNPACR(0));
+
+    /*
+     * Compressed, blobs 3 (row start section (3 + 1) * 2 -> 16 bytes),
+     * RowSearch, Ch0.Y 2, Ch0.X 2: FirstDatum 30, 34 - 30 = 4 datums,
+     * across the group boundary: d30, d31, 0, d32, 0, 0, d33
+     */
+    sec(qts, a, 0, TD0, BF16 | (3u << 8) | (64u << 16));
+    sec(qts, a, 0, BASE, TILE2_BASE);
+    ch0_xy(qts, 2, 2);
+    tt_push(qts, 0, UNPACR(0) | ROW_SEARCH);
+    for (int c = 0; c < 16; c++) {
+        want[c] = SRC_BF16(c);
+    }
+    want[0] = SRC_BF16(30);
+    want[1] = SRC_BF16(31);
+    want[2] = 0;
+    want[3] = SRC_BF16(32);
+    want[4] = 0;
+    want[5] = 0;
+    want[6] = SRC_BF16(33);
+    check_row(qts, 5, want, "compressed RowSearch");
+    /* Ch0.Y 0, Ch0.X 0: RowStart[0] .. RowStart[1]: d0, d1 into row 6 */
+    cfg(qts, a->base1[0], (2 * 16 * 10) << a->base1_shift);
+    ch0_xy(qts, 0, 0);
+    tt_push(qts, 0, UNPACR(0) | ROW_SEARCH);
+    for (int c = 0; c < 16; c++) {
+        want[c] = c < 2 ? SRC_BF16(c) : SRC_BF16(16 + c);
+    }
+    check_row(qts, 6, want, "compressed RowSearch, row 0");
+
+    /*
+     * DecompressDrop: no blobs, YDim 3, Ch0.Y 0 (FirstDatum 0), Ch0.X 3,
+     * Ch1.X 9: the expanded stream d0 d1 d2 0 d3 d4 0 0 d5 d6 ... loses 3
+     * and gives 7: 0 d3 d4 0 0 d5 d6 (row 7)
+     */
+    sec(qts, a, 0, TD0, BF16 | (64u << 16));
+    sec(qts, a, 0, TD1, 3);
+    cfg(qts, a->base1[0], (2 * 16 * 11) << a->base1_shift);
+    ch0_xy(qts, 3, 0);
+    tt_push(qts, 0, setadc(1, 1, 0, 9));
+    tt_push(qts, 0, UNPACR(0));
+    for (int c = 0; c < 16; c++) {
+        want[c] = SRC_BF16(32 + c);
+    }
+    want[0] = 0;
+    want[1] = SRC_BF16(3);
+    want[2] = SRC_BF16(4);
+    want[3] = 0;
+    want[4] = 0;
+    want[5] = SRC_BF16(5);
+    want[6] = SRC_BF16(6);
+    check_row(qts, 7, want, "DecompressDrop");
+    /*
+     * Ch0.Y 2 (FirstDatum 30, the middle of group 0), Ch0.X 1, Ch1.X 4:
+     * d30 d31 0 d32 0 ... loses 1, gives 4: d31 0 d32 0 (row 8)
+     */
+    cfg(qts, a->base1[0], (2 * 16 * 12) << a->base1_shift);
+    ch0_xy(qts, 1, 2);
+    tt_push(qts, 0, setadc(1, 1, 0, 4));
+    tt_push(qts, 0, UNPACR(0));
+    for (int c = 0; c < 16; c++) {
+        want[c] = SRC_BF16(48 + c);
+    }
+    want[0] = SRC_BF16(31);
+    want[1] = 0;
+    want[2] = SRC_BF16(32);
+    want[3] = 0;
+    check_row(qts, 8, want, "DecompressDrop across groups");
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* UNPACR: context counters                                               */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Unpacker 0 in MultiContextMode with 2^2 contexts, all reading the BF16
+ * datums 0..15 at TILE_BASE, context c writing SrcA row c (Dest_cntx[c] =
+ * 64 + 16c); unpacker 1 with 2^1 contexts, context 1 reading datums
+ * 16..31 into SrcB row 0.
+ */
+static void ctx_setup(QTestState *qts, const TTArch *a)
+{
+    fill_bf16(qts, TILE_DATA, 32);
+    tile(qts, a, 0, BF16, BF16, 0, 1, 16, 0);
+    sec(qts, a, 0, REG2, BF16 | R2_CTX_COUNT(2));
+    sec(qts, a, 0, REG2_W1, 0xf);       /* contexts 0..3 uncompressed */
+    sec(qts, a, 0, XDIM_CNTX, 16 | (16u << 16));
+    sec(qts, a, 0, XDIM_CNTX + 1, 16 | (16u << 16));
+    sec(qts, a, 0, DEST_CNTX, 64 | (80u << 16));
+    sec(qts, a, 0, DEST_CNTX + 1, 96 | (112u << 16));
+    for (int c = 1; c < 4; c++) {
+        sec(qts, a, 0, BASE + c, TILE_BASE);
+    }
+    tile(qts, a, 1, BF16, BF16, 16, 1, 16, 0);
+    sec(qts, a, 1, REG2, BF16 | R2_CTX_COUNT(1));
+    sec(qts, a, 1, REG2_W1, 0x3);
+    sec(qts, a, 1, BASE + 1, TILE_BASE + 2);
+}
+
+/* MultiContextMode, UseContextCounter; ContextADC 0 */
+#define UNPACR_CNT(u, zero)     unpacr((u), 0, 0, 0, true, false, (zero), \
+                                       true)
+
+/*
+ * BackendConfiguration.md: writing 1 to ThreadConfig[t]
+ * .UNPACK_MISC_CFG_CfgContextCntReset_0/1 (bits 4 and 12) resets
+ * Unpackers[0/1].ContextCounter[t] only.  The counters migrate
+ * ("tt-tensix/unpack").
+ */
+static void test_ctx_counter(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = qtest_initf("-machine %s", a->machine);
+    g_autofree uint32_t *w = g_new(uint32_t, TT_NUM_SRC);
+
+    ctx_setup(qts, a);
+    /* T0: unpacker 0 counter 2, unpacker 1 counter 1; T1: unpacker 0 1 */
+    tt_push(qts, 0, UNPACR_INC_CTX(0));
+    tt_push(qts, 0, UNPACR_INC_CTX(0));
+    tt_push(qts, 0, UNPACR_INC_CTX(1));
+    tt_push(qts, 1, UNPACR_INC_CTX(0));
+    /* CfgContextCntReset_1: T0's unpacker 1 counter only */
+    setc16(qts, a->misc, 1u << 12);
+    tt_push(qts, 0, UNPACR_CNT(0, false));         /* context 2: row 2 */
+    tt_push(qts, 0, UNPACR_CNT(1, false));         /* context 0: 0..15 */
+    get_src(qts, w);
+    for (int i = 0; i < 16; i++) {
+        g_assert_cmphex(w[tt_src_index(0, 0, 2, i)], ==, SRC_BF16(i));
+        g_assert_cmphex(w[tt_src_index(0, 0, 0, i)], ==, 0);
+        g_assert_cmphex(w[tt_src_index(1, 0, 0, i)], ==, SRC_BF16(i));
+    }
+    /* T0's unpacker 0 counter is 3; CfgContextCntReset_0 makes it 0 */
+    setc16(qts, a->misc, 1u << 4);
+    tt_push(qts, 0, UNPACR_CNT(0, false));         /* context 0: row 0 */
+    /* T1's counter was not reset: context 1, row 1 */
+    tt_push(qts, 1, UNPACR_CNT(0, false));
+    get_src(qts, w);
+    for (int i = 0; i < 16; i++) {
+        g_assert_cmphex(w[tt_src_index(0, 0, 0, i)], ==, SRC_BF16(i));
+        g_assert_cmphex(w[tt_src_index(0, 0, 1, i)], ==, SRC_BF16(i));
+        g_assert_cmphex(w[tt_src_index(0, 0, 3, i)], ==, 0);
+    }
+
+    /* T2: counter 3; T0 is at 1, T1 at 2; all survive migration */
+    tt_push(qts, 2, UNPACR_INC_CTX(0));
+    tt_push(qts, 2, UNPACR_INC_CTX(0));
+    tt_push(qts, 2, UNPACR_INC_CTX(0));
+    tt_assert_all_idle(qts);
+    qts = tt_migrate_via_file(qts, a->machine);
+    tt_push(qts, 2, UNPACR_CNT(0, false));         /* context 3: row 3 */
+    tt_push(qts, 0, UNPACR_CNT(0, true));          /* context 1: zeros */
+    tt_push(qts, 1, UNPACR_CNT(0, true));          /* context 2: zeros */
+    get_src(qts, w);
+    for (int i = 0; i < 16; i++) {
+        g_assert_cmphex(w[tt_src_index(0, 0, 3, i)], ==, SRC_BF16(i));
+        g_assert_cmphex(w[tt_src_index(0, 0, 1, i)], ==, 0);
+        g_assert_cmphex(w[tt_src_index(0, 0, 2, i)], ==, 0);
+        g_assert_cmphex(w[tt_src_index(0, 0, 0, i)], ==, SRC_BF16(i));
+    }
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Blackhole: Dst address remapping                                       */
+/* ---------------------------------------------------------------------- */
+
+#define BH_CFG_DEST_ACCESS      220     /* DEST_ACCESS_CFG (Blackhole) */
+#define DEST_REMAP_ADDRS        2u      /* remap_addrs, bit 1 */
+#define DEST_SWIZZLE_32B        1u      /* swizzle_32b, bit 0 */
+
+/*
+ * BlackholeA0 Dst.md: Adj16(r) with remap_addrs is (r & 0x3c7) ^ ((r &
+ * 0x030) >> 1) ^ ((r & 0x008) << 2); Adj32 applies it, then with
+ * swizzle_32b (r & 0x3f3) ^ ((r & 0x018) >> 1) ^ ((r & 0x004) << 1), then
+ * ((r & 0x1f8) << 1) | (r & 0x207).  Unpacks to Dst go through them.
+ */
+static void test_dst_remap(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = qtest_initf("-machine %s", a->machine);
+    g_autofree uint32_t *d = g_new(uint32_t, NUM_DST);
+    uint16_t bf[16] = { 0xc049, 0x3f80 };
+    uint32_t f32[16] = { 0x3fc00001, 0x8000ffff };
+    uint8_t i8[16] = { 0x85 };
+
+    cfg(qts, BH_CFG_DEST_ACCESS, DEST_REMAP_ADDRS);
+
+    /* BF16 into Dst16b row 8 (OutAddr 16 * 12): Adj16(8) = 32 */
+    l1_write(qts, TILE_DATA, bf, sizeof(bf));
+    tile(qts, a, 0, BF16, BF16, 16, 1, 16, 2 * 16 * 12);
+    sec(qts, a, 0, REG2, BF16 | R2_IF_SEL);
+    tt_push(qts, 0, UNPACR(0));
+    get_dst(qts, d);
+    g_assert_cmphex(d[32 * 16 + 0], ==, 0xc980);
+    g_assert_cmphex(d[32 * 16 + 1], ==, 0x007f);
+    g_assert_cmphex(d[8 * 16 + 0], ==, 0);
+
+    /*
+     * FP32 into Dst32b row 8: Adj16(8) = 32, then (32 & 0x1f8) << 1 = 64:
+     * high halves in DstBits row 64, low halves in row 72
+     */
+    l1_write(qts, TILE_DATA, f32, sizeof(f32));
+    tile(qts, a, 0, FP32, FP32, 16, 1, 16, 4 * 16 * 12);
+    sec(qts, a, 0, REG2, FP32 | R2_IF_SEL);
+    tt_push(qts, 0, UNPACR(0));
+    get_dst(qts, d);
+    g_assert_cmphex(d[64 * 16 + 0], ==, 0x407f);
+    g_assert_cmphex(d[72 * 16 + 0], ==, 0x0001);
+    g_assert_cmphex(d[64 * 16 + 1], ==, 0x8000);
+    g_assert_cmphex(d[72 * 16 + 1], ==, 0xffff);
+    g_assert_cmphex(d[16 * 16 + 0], ==, 0);
+
+    /*
+     * With swizzle_32b too, Dst32b row 4: Adj16(4) = 4, swizzled to 8,
+     * then (8 & 0x1f8) << 1 = 16: DstBits rows 16 and 24
+     */
+    cfg(qts, BH_CFG_DEST_ACCESS, DEST_REMAP_ADDRS | DEST_SWIZZLE_32B);
+    tile(qts, a, 0, FP32, FP32, 16, 1, 16, 4 * 16 * 8);
+    sec(qts, a, 0, REG2, FP32 | R2_IF_SEL);
+    tt_push(qts, 0, UNPACR(0));
+    get_dst(qts, d);
+    g_assert_cmphex(d[16 * 16 + 0], ==, 0x407f);
+    g_assert_cmphex(d[24 * 16 + 0], ==, 0x0001);
+    g_assert_cmphex(d[4 * 16 + 0], ==, 0);
+
+    /*
+     * Datum by datum: INT8 -5 into Dst16b row 40, column 3 (OutAddr
+     * 16 * 44 + 3): Adj16(40) = (0x20 >> 1) ^ (0x08 << 2) = 48
+     */
+    l1_write(qts, TILE_DATA, i8, sizeof(i8));
+    tile(qts, a, 0, INT8, INT8, 16, 1, 1, 16 * 44 + 3);
+    sec(qts, a, 0, REG2, INT8 | R2_IF_SEL);
+    tt_push(qts, 0, UNPACR(0));
+    get_dst(qts, d);
+    g_assert_cmphex(d[48 * 16 + 3], ==, 0x80b0);
+    g_assert_cmphex(d[16 * 1024 + 48], ==, 1);
+    g_assert_cmphex(d[40 * 16 + 3], ==, 0);
+    qtest_quit(qts);
+}
+
 static void add(const TTArch *a)
 {
     static const TTTestCase tests[] = {
@@ -787,9 +1185,15 @@ static void add(const TTArch *a)
         { "context", test_context },
         { "flip", test_flip },
         { "layout", test_layout },
+        { "row-search", test_row_search },
+        { "ctx-counter", test_ctx_counter },
     };
 
     tt_add_tests("tensix/unpack", a->name, a, tests, ARRAY_SIZE(tests));
+    if (a->bh) {
+        tt_add_test("tensix/unpack", a->name, "dst-remap", a,
+                    test_dst_remap);
+    }
 }
 
 int main(int argc, char **argv)

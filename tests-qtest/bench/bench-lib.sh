@@ -23,7 +23,12 @@ bench_run() {
     t0=$(now_ns)
     # shellcheck disable=SC2086
     "$QEMU" -M "$m" -nographic -monitor none -serial none \
-        -semihosting-config enable=on,target=native -kernel "$ELF" $loaders
+        -semihosting-config enable=on,target=native -kernel "$ELF" $loaders ||
+        {
+            rc=$?
+            echo "bench: $ELF on $m ($*) exited with $rc" >&2
+            exit "$rc"
+        }
     t1=$(now_ns)
     echo $((t1 - t0))
 }
