@@ -295,14 +295,7 @@ static TTSrcStyle tt_fpu_style(TTCoproc *s, int t, uint32_t insn,
     fmt = TT_CFG_CFG(s, t, ALU_FORMAT_SPEC_REG_SrcA_override) ?
           TT_CFG_CFG(s, t, ALU_FORMAT_SPEC_REG_SrcA_val) :
           TT_CFG_CFG(s, t, ALU_FORMAT_SPEC_REG0_SrcA);
-    if (s->arch->id == TT_ARCH_BLACKHOLE &&
-        !TT_CFG_FIELD_OF(
-            s->cfg.thd[t][TT_BH_THD_DISABLE_IMPLIED_SRCA_FMT_Base_ADDR32],
-            TT_BH_THD_DISABLE_IMPLIED_SRCA_FMT_Base)) {
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: insn 0x%08x: Blackhole "
-                      "ImpliedSrcAFmt is not modelled; using the "
-                      "configured SrcA format %u\n", t, insn, fmt);
-    }
+    fmt = tt_src_fmt(s, t, 0, 0, fmt);      /* Blackhole: implied */
     if (TT_FMT_STYLE_BF16 & (1u << fmt)) {
         return TT_STYLE_BF16;
     }

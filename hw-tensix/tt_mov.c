@@ -77,39 +77,17 @@ typedef struct TTMovOps {
 /* ---------------------------------------------------------------------- */
 
 /*
- * Blackhole: unless ThreadConfig DISABLE_IMPLIED_SRC<x>_FMT_Base is set,
- * the bank's implied format (written by the unpackers) replaces the
- * configured one.  The unpackers are not modelled, so no bank carries an
- * implied format: the configured format is used and the gap logged.
+ * SrcAFmt: ALU_FORMAT_SPEC_REG_SrcA_val if overridden, else REG0_SrcA; on
+ * Blackhole the implied format of the bank of Src<@from> the instruction
+ * reads or writes, unless DISABLE_IMPLIED_SRCA_FMT (tt_src_fmt)
  */
-static void tt_mov_implied(TTCoproc *s, int t, bool b, const char *insn)
+static unsigned tt_mov_srca_fmt(TTCoproc *s, int t, int from)
 {
-    bool disabled;
+    unsigned fmt = TT_CFG_CFG(s, t, ALU_FORMAT_SPEC_REG_SrcA_override) ?
+                   TT_CFG_CFG(s, t, ALU_FORMAT_SPEC_REG_SrcA_val) :
+                   TT_CFG_CFG(s, t, ALU_FORMAT_SPEC_REG0_SrcA);
 
-    if (s->arch->id != TT_ARCH_BLACKHOLE) {
-        return;
-    }
-    disabled = b ?
-        TT_CFG_FIELD_OF(
-            s->cfg.thd[t][TT_BH_THD_DISABLE_IMPLIED_SRCB_FMT_Base_ADDR32],
-            TT_BH_THD_DISABLE_IMPLIED_SRCB_FMT_Base) :
-        TT_CFG_FIELD_OF(
-            s->cfg.thd[t][TT_BH_THD_DISABLE_IMPLIED_SRCA_FMT_Base_ADDR32],
-            TT_BH_THD_DISABLE_IMPLIED_SRCA_FMT_Base);
-    if (!disabled) {
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: %s: implied Src%c format "
-                      "not modelled; configured format used\n", t, insn,
-                      b ? 'B' : 'A');
-    }
-}
-
-/* SrcAFmt: ALU_FORMAT_SPEC_REG_SrcA_val if overridden, else REG0_SrcA */
-static unsigned tt_mov_srca_fmt(TTCoproc *s, int t)
-{
-    if (TT_CFG_CFG(s, t, ALU_FORMAT_SPEC_REG_SrcA_override)) {
-        return TT_CFG_CFG(s, t, ALU_FORMAT_SPEC_REG_SrcA_val);
-    }
-    return TT_CFG_CFG(s, t, ALU_FORMAT_SPEC_REG0_SrcA);
+    return tt_src_fmt(s, t, 0, from, fmt);
 }
 
 /* {FP32, BF16, BFP8, BFP4, BFP2, INT32, INT16}: 8-bit exponent, no TF32 */
@@ -200,11 +178,13 @@ static uint32_t tt_mov_dst_row(TTCoproc *s, int t, uint32_t row)
  * from @dst_row (both already masked); @bcast_row: every Dst row gets
  * row @src_row; @bcast_col: every column gets column 0.
  */
-static void tt_mov_to_dst(TTCoproc *s, int t, const TTSrcBank *src,
+static void tt_mov_to_dst(TTCoproc *s, int t, int from,
                           uint32_t src_row, uint32_t dst_row, int nrows,
                           bool bcast_row, bool bcast_col, bool lo)
 {
-    unsigned fmt = tt_mov_srca_fmt(s, t);
+    const TTSrcBank *src = from ? &s->src.b[s->src.fpu_b_bank] :
+                                  &s->src.a[s->src.fpu_a_bank];
+    unsigned fmt = tt_mov_srca_fmt(s, t, from);
     bool flush = tt_mov_flush(s, t);
     bool exp8;
 
@@ -248,7 +228,6 @@ static void tt_mova2d_common(TTCoproc *s, int t, const TTMovOps *o,
     uint32_t dst_row = tt_mov_dst_row(s, t, o->dst_row);
     uint32_t src_row = o->src_row + s->adc.rwc[t].srca;
 
-    tt_mov_implied(s, t, false, name);
     if (move8) {
         dst_row &= 0x3f8;
         src_row &= 0x38;
@@ -256,7 +235,7 @@ static void tt_mova2d_common(TTCoproc *s, int t, const TTMovOps *o,
         dst_row &= 0x3ff;
         src_row &= 0x3f;
     }
-    tt_mov_to_dst(s, t, &s->src.a[s->src.fpu_a_bank], src_row, dst_row,
+    tt_mov_to_dst(s, t, 0, src_row, dst_row,
                   move8 ? 8 : 1, false, false, o->lo);
     tt_rwc_apply_addr_mod(s, t, o->addr_mod, true);
 }
@@ -326,7 +305,7 @@ TTExec tt_movb2d(TTCoproc *s, int t, uint32_t insn)
     move4 = extract32(o.mod, 2, 1);
     bcast8 = extract32(o.mod, 1, 1);
     bcast_col = extract32(o.mod, 0, 1);
-    tt_mov_implied(s, t, false, "MOVB2D");  /* SrcAFmt, as the page says */
+    /* SrcAFmt, as the page says (Blackhole: SrcB's implied format) */
 
     dst_row = tt_mov_dst_row(s, t, o.dst_row);
     src_row = o.src_row + s->adc.rwc[t].srcb;
@@ -343,7 +322,7 @@ TTExec tt_movb2d(TTCoproc *s, int t, uint32_t insn)
         dst_row &= 0x3ff;
         src_row &= 0x3f;
     }
-    tt_mov_to_dst(s, t, &s->src.b[s->src.fpu_b_bank], src_row, dst_row,
+    tt_mov_to_dst(s, t, 1, src_row, dst_row,
                   nrows, bcast8, bcast_col, o.lo);
     tt_rwc_apply_addr_mod(s, t, o.addr_mod, true);
     return TT_EXEC_DONE;
@@ -382,9 +361,8 @@ static void tt_mov_from_dst(TTCoproc *s, int t, const TTMovOps *o, bool b,
         style = TT_STYLE_FP16;
     } else {
         /* SrcAFmt for both, as the pages say */
-        unsigned fmt = tt_mov_srca_fmt(s, t);
+        unsigned fmt = tt_mov_srca_fmt(s, t, b);
 
-        tt_mov_implied(s, t, b, name);
         dst32 = TT_CFG_CFG(s, t, ALU_ACC_CTRL_Fp32_enabled) ||
                 TT_CFG_CFG(s, t, ALU_ACC_CTRL_INT8_math_enabled);
         if (tt_fmt_bf16_style(fmt)) {
@@ -493,7 +471,6 @@ TTExec tt_movb2a(TTCoproc *s, int t, uint32_t insn)
         addr_mod = FIELD_EX32(insn, BH_MOVB2A, addr_mode);
         mod = FIELD_EX32(insn, BH_MOVB2A, instr_mod);
     }
-    tt_mov_implied(s, t, true, "MOVB2A");  /* SrcBFmt: TruncateSrc's only */
     flush = tt_mov_flush(s, t);
     a = &s->src.a[s->src.fpu_a_bank];
     b = &s->src.b[s->src.fpu_b_bank];

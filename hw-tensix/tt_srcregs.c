@@ -21,6 +21,35 @@ static void tt_src_trace(TTCoproc *s, const char *why)
                        r->unp_bank[0], r->unp_bank[1]);
 }
 
+void tt_src_set_implied_fmt(TTCoproc *s, int u, unsigned fmt)
+{
+    TTSrcRegs *r = &s->src;
+
+    r->implied_fmt[u & 1][r->unp_bank[u & 1]] = fmt & 0xf;
+}
+
+unsigned tt_src_fmt(TTCoproc *s, int t, int which, int from,
+                    unsigned configured)
+{
+    TTSrcRegs *r = &s->src;
+    bool disabled;
+
+    if (s->arch->id != TT_ARCH_BLACKHOLE) {
+        return configured;
+    }
+    disabled = which ?
+        TT_CFG_FIELD_OF(
+            s->cfg.thd[t][TT_BH_THD_DISABLE_IMPLIED_SRCB_FMT_Base_ADDR32],
+            TT_BH_THD_DISABLE_IMPLIED_SRCB_FMT_Base) :
+        TT_CFG_FIELD_OF(
+            s->cfg.thd[t][TT_BH_THD_DISABLE_IMPLIED_SRCA_FMT_Base_ADDR32],
+            TT_BH_THD_DISABLE_IMPLIED_SRCA_FMT_Base);
+    if (disabled) {
+        return configured;
+    }
+    return r->implied_fmt[from & 1][from ? r->fpu_b_bank : r->fpu_a_bank];
+}
+
 void tt_src_set_dvalid(TTCoproc *s, int t, unsigned flip)
 {
     TTSrcRegs *r = &s->src;

@@ -42,6 +42,12 @@ typedef struct TTSrcRegs {
      * (tt_fpu.h).  Not migrated (post_load empties that cache).
      */
     uint64_t gen[2][TT_SRC_BANKS];
+    /*
+     * Blackhole: the implied format of each bank, [0 SrcA / 1 SrcB][bank]:
+     * the OutDataFormat of the unpacker work that handed it to the matrix
+     * unit (tt_src_set_implied_fmt); 0 after reset
+     */
+    uint8_t implied_fmt[2][TT_SRC_BANKS];
 } TTSrcRegs;
 
 /* Src<@u> (0: SrcA, 1: SrcB) bank @bank is about to be written */
@@ -57,6 +63,22 @@ static inline void tt_src_touch(TTSrcRegs *r, unsigned u, unsigned bank)
  * (SrcASrcB.md): SETDVALID gives the unpackers' banks to the matrix unit,
  * SETRWC and CLEARDVALID give the matrix unit's banks back.
  */
+/*
+ * Unpacker @u is about to hand its bank to the matrix unit with its data
+ * in format @fmt (a 4-bit DataFormat): the bank's implied format
+ */
+void tt_src_set_implied_fmt(TTCoproc *s, int u, unsigned fmt);
+
+/*
+ * The format a matrix unit instruction of thread @t takes as its SrcAFmt
+ * (@which 0) or SrcBFmt (@which 1): on Blackhole, unless ThreadConfig
+ * DISABLE_IMPLIED_SRC<A|B>_FMT_Base says otherwise, the implied format of
+ * the matrix unit's bank of Src<@from> (0 SrcA, 1 SrcB: the bank the
+ * instruction reads); else @configured (docs/decisions.md)
+ */
+unsigned tt_src_fmt(TTCoproc *s, int t, int which, int from,
+                    unsigned configured);
+
 /* SETDVALID's model: FlipSrcA (bit 0) / FlipSrcB (bit 1) of @flip */
 void tt_src_set_dvalid(TTCoproc *s, int t, unsigned flip);
 /* SETRWC's FlipSrcA / FlipSrcB */

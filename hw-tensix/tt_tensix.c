@@ -229,7 +229,7 @@ static const VMStateDescription vmstate_tt_pcbuf = {
 
 static const VMStateDescription vmstate_tt_src_sync = {
     .name = "tt-tensix/src-banks",
-    .version_id = 1,
+    .version_id = 2,
     .minimum_version_id = 1,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT8_ARRAY(src.a_client, TTCoproc, TT_SRC_BANKS),
@@ -238,6 +238,7 @@ static const VMStateDescription vmstate_tt_src_sync = {
         VMSTATE_UINT8(src.fpu_b_bank, TTCoproc),
         VMSTATE_UINT8_ARRAY(src.unp_bank, TTCoproc, 2),
         VMSTATE_UINT32_2DARRAY(src.unp_row, TTCoproc, 2, TT_NUM_THREADS),
+        VMSTATE_UINT8_2DARRAY_V(src.implied_fmt, TTCoproc, 2, TT_SRC_BANKS, 2),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -265,6 +266,10 @@ static int tt_coproc_post_load(void *opaque, int version_id)
     s->src.fpu_b_bank &= 1;
     s->src.unp_bank[0] &= 1;
     s->src.unp_bank[1] &= 1;
+    for (int i = 0; i < TT_SRC_BANKS; i++) {
+        s->src.implied_fmt[0][i] &= 0xf;
+        s->src.implied_fmt[1][i] &= 0xf;
+    }
     for (int i = 0; i < TT_NUM_THREADS; i++) {
         s->src.unp_row[0][i] &= 0x30;   /* SRCx_SET_Base << 4 */
         s->src.unp_row[1][i] &= 0x30;

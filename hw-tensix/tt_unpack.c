@@ -38,6 +38,8 @@ static const uint32_t tt_unpack_one[3] = {
     0x00110,        /* 2: integer "8": magnitude 1, exponent field 16 */
 };
 
+static void tt_unp_imply_cfg_fmt(TTCoproc *s, int t, int u);
+
 /* Unpackers[@u]'s Src: SrcA for unpacker 0, SrcB for unpacker 1 */
 static TTSrcBank *tt_unpack_bank(TTCoproc *s, int u, int bank)
 {
@@ -80,6 +82,7 @@ static TTExec tt_unpack_clear(TTCoproc *s, int t, int u, bool wait_like_unpacr,
         }
     }
     if (set_dvalid) {
+        tt_unp_imply_cfg_fmt(s, t, u);
         tt_src_set_dvalid(s, t, 1u << u);
         tt_unit_changed(s);
     }
@@ -89,6 +92,7 @@ static TTExec tt_unpack_clear(TTCoproc *s, int t, int u, bool wait_like_unpacr,
 /* UNPACR_NOP_SETDVALID.md: Unpackers[@u]'s bank goes to the matrix unit */
 static void tt_unpack_set_dvalid(TTCoproc *s, int t, int u)
 {
+    tt_unp_imply_cfg_fmt(s, t, u);
     tt_src_set_dvalid(s, t, 1u << u);
     tt_unit_changed(s);
 }
@@ -305,6 +309,17 @@ TTExec tt_unpacr_nop(TTCoproc *s, int t, uint32_t insn)
 #define TT_UNP_CFG(s, st, u, NAME) TT_UNP_CFGX(s, st, u, NAME, 0, 0)
 /* The same for a Blackhole-only field */
 #define TT_UNP_CFG_BH(s, st, u, NAME) TT_UNP_FIELD(s, st, u, BH, NAME, 0, 0)
+
+/*
+ * Blackhole: a bank handed over without UNPACR (UNPACR_NOP's SETDVALID)
+ * gets THCON_SEC[@u].Out_data_format as its implied format, as
+ * Tenstorrent's ttsim does (docs/decisions.md)
+ */
+static void tt_unp_imply_cfg_fmt(TTCoproc *s, int t, int u)
+{
+    tt_src_set_implied_fmt(s, u, TT_UNP_CFG(s, tt_cfg_state_id(s, t), u,
+                                            REG2_Out_data_format));
+}
 
 /* ConfigState.UNP[@u].<NAME>, for thread @t */
 #define TT_UNP_UNP(s, t, u, NAME)                                           \
@@ -1301,6 +1316,7 @@ static TTExec tt_unpacr_regular(TTCoproc *s, int t, uint32_t insn)
         }
     }
     if (flip) {
+        tt_src_set_implied_fmt(s, u, out_fmt);  /* Blackhole's ImpliedFmt */
         tt_src_set_dvalid(s, t, 1u << u);
         tt_unit_changed(s);
     } else if (TT_UNP_CFG(s, st, u, REG2_Unpack_Src_Reg_Set_Upd)) {

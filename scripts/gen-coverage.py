@@ -117,7 +117,7 @@ STATUS = {
     'MOVB2D': ('tested', '1/4 rows, broadcast row to 8, broadcast column '
                '0; both architectures'),
     'MOVD2A': ('tested', '16/32-bit Dst, BF16/TF32 styles, UseDst32bLo; '
-               'Blackhole implied SrcA format not modelled (logged)'),
+               'Blackhole implied SrcA format (tt-mov-test implied-fmt)'),
     'MOVD2B': ('tested', '4 rows, BF16/FP16 styles, UseDst32bLo'),
     'MOVB2A': ('tested', '4 rows, flush; TruncateSrc undefined (datum '
                'copied); both architectures'),

@@ -115,7 +115,12 @@ static uint32_t elw(const TTArch *a, uint32_t op, uint32_t flip, bool acc,
 
 static QTestState *tt_start(const TTArch *a)
 {
-    return qtest_initf("-machine %s", a->machine);
+    QTestState *qts = qtest_initf("-machine %s", a->machine);
+
+    if (a->bh) {
+        tt_bh_configured_src_fmts(qts);     /* implied formats: tt-mov-test */
+    }
+    return qts;
 }
 
 static void set_gpr(QTestState *qts, int t, unsigned r, uint32_t v)

@@ -332,6 +332,9 @@ static QTestState *start(const TTArch *a, Want *w)
 {
     QTestState *qts = qtest_initf("-machine %s", a->machine);
 
+    if (a->bh) {
+        tt_bh_configured_src_fmts(qts);     /* test_implied_fmt: implied */
+    }
     memset(w, 0, sizeof(*w));
     for (int r = 0; r < DST_ROWS; r++) {
         w->dst[DST_ROWS * 16 + r] = 1;      /* every row valid at reset */
@@ -672,6 +675,61 @@ static void test_addr_mod(const void *data)
     qtest_quit(qts);
 }
 
+/*
+ * Blackhole's implied Src formats (as Tenstorrent's ttsim has them; no
+ * page): a bank handed over by UNPACR_NOP's SETDVALID takes
+ * THCON_SEC<u>_REG2_Out_data_format (Config word 72 for SrcA, 120 for
+ * SrcB) as its format, which MOVA2D (SrcA's bank) and MOVB2D (SrcB's)
+ * take as SrcAFmt unless ThreadConfig DISABLE_IMPLIED_SRCA_FMT_Base is
+ * set.  With 16-bit Dst only FP16 and the 8-bit exponent formats differ:
+ * SrcA's bank is BF16, SrcB's FP16, the configured SrcAFmt FP16.
+ */
+static void test_implied_fmt(const void *data)
+{
+    const TTArch *a = data;
+    g_autofree Want *w = g_new(Want, 1);
+    QTestState *qts = start(a, w);
+
+    tt_push(qts, 0, SETC16(2, 0));          /* implied formats on */
+    tt_push(qts, 0, SETC16(3, 0));
+    fill_src(qts, w, 0, 0, 0, 16);
+    fill_src(qts, w, 1, 0, 7, 16);
+    set_cfg(qts, CFG_ALU_FORMAT_SPEC, SRCA_OVERRIDE | FMT_FP16);
+    set_cfg(qts, 72, FMT_BF16);             /* unpacker 0 */
+    set_cfg(qts, 120, FMT_FP16);            /* unpacker 1 */
+    setdvalid(qts, true, 0, 3);
+    check(qts, w, "filled");
+
+    /* MOVA2D SrcRow 3 -> Dst 10: SrcA's implied BF16, not FP16 */
+    tt_push(qts, 0, mov(a, OP_MOVA2D, 0, 3, 0, 0, 10));
+    for (int c = 0; c < 16; c++) {
+        w->dst[di(10, c)] = t16(0, 3, c);
+    }
+    check(qts, w, "MOVA2D implied BF16");
+
+    /* MOVB2D SrcRow 4 -> Dst 11: SrcB's implied FP16, not SrcA's BF16 */
+    tt_push(qts, 0, movb2d(a, 0, 4, 0, 0, 11));
+    for (int c = 0; c < 16; c++) {
+        uint32_t v = src_of(t16(7, 4, c));
+
+        w->dst[di(11, c)] = ((v >> 3) & 0x8000) | ((v >> 3) & 0x7fe0) |
+                            (v & 0x1f);
+    }
+    check(qts, w, "MOVB2D implied FP16");
+
+    /* DISABLE_IMPLIED_SRCA_FMT_Base: the configured FP16 */
+    tt_push(qts, 0, SETC16(2, 1));
+    tt_push(qts, 0, mov(a, OP_MOVA2D, 0, 3, 0, 0, 12));
+    for (int c = 0; c < 16; c++) {
+        uint32_t v = src_of(t16(0, 3, c));
+
+        w->dst[di(12, c)] = ((v >> 3) & 0x8000) | ((v >> 3) & 0x7fe0) |
+                            (v & 0x1f);
+    }
+    check(qts, w, "MOVA2D configured FP16");
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     static const TTTestCase tests[] = {
@@ -681,6 +739,8 @@ int main(int argc, char **argv)
     };
 
     g_test_init(&argc, &argv, NULL);
+    tt_add_test("tensix/mov", tt_blackhole.name, "implied-fmt",
+                &tt_blackhole, test_implied_fmt);
     tt_add_tests("tensix/mov", tt_blackhole.name, &tt_blackhole, tests,
                  G_N_ELEMENTS(tests));
     tt_add_tests("tensix/mov", tt_wormhole.name, &tt_wormhole, tests,

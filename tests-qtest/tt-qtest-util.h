@@ -42,6 +42,20 @@ static inline void tt_push(QTestState *qts, int t, uint32_t insn)
     qtest_writel(qts, TT_INSTRN_BUF(t), insn);
 }
 
+/*
+ * Blackhole: make matrix unit instructions of every thread take the
+ * configured SrcA/SrcB formats (ALU_FORMAT_SPEC) instead of the banks'
+ * implied ones: SETC16 ThreadConfig DISABLE_IMPLIED_SRCA_FMT_Base (word 2)
+ * and DISABLE_IMPLIED_SRCB_FMT_Base (word 3) = 1
+ */
+static inline void tt_bh_configured_src_fmts(QTestState *qts)
+{
+    for (int t = 0; t < 3; t++) {
+        tt_push(qts, t, (0xB2u << 24) | (2u << 16) | 1);
+        tt_push(qts, t, (0xB2u << 24) | (3u << 16) | 1);
+    }
+}
+
 /* Tensix instruction encodings (opcode in bits 31:24) */
 #define TT_OP_STALLWAIT         0xA2u
 #define TT_OP_SEMINIT           0xA3u
