@@ -458,6 +458,7 @@ static TTExec tt_elw(TTCoproc *s, int t, uint32_t insn, const TTElw *e)
     style = tt_fpu_style(s, t, insn, &dst32);
     flush_b = !TT_CFG_CFG(s, t, ALU_ACC_CTRL_Zero_Flag_disabled_src);
     a_row = rwc->srca & 0x38;
+    tt_src_note_srca_row(sr, a_row);
     b_row = rwc->srcb & (e->bcast_row ? 0x3f : 0x38);
     dst_row = e->dst_row + TT_CFG_THD(s, t, DEST_TARGET_REG_CFG_MATH_Offset);
     dst_row += rwc->dst + TT_CFG_CFG(s, t, DEST_REGW_BASE_Base);
@@ -961,6 +962,7 @@ static TTExec tt_mm(TTCoproc *s, int t, uint32_t insn, const TTMm *m)
     nrows = m->bcast_row ? 7 : m->rows;
     step = m->bcast_row ? 2 : 1;
     a_row = rwc->srca & 0x38;
+    tt_src_note_srca_row(&s->src, a_row);
     b_row = rwc->srcb & (m->bcast_row ? 0x3f : 0x38);
     dst_row = tt_fpu_dst_base(s, t, m->dst_row) & (0x400 - nrows);
     phase = (rwc->fidelity + TT_CFG_THD(s, t, FIDELITY_BASE_Phase)) & 3;
@@ -1192,6 +1194,7 @@ static TTExec tt_pool_max(TTCoproc *s, int t, uint32_t insn, const TTMm *m,
     }
 
     a_row = rwc->srca & 0x30;
+    tt_src_note_srca_row(sr, a_row);
     b_row = rwc->srcb & 0x38;
     dst_row = tt_fpu_dst_base(s, t, m->dst_row) & 0x3fc;
     av = zero_a ? tt_fpu_zero_rows : &sr->a[sr->fpu_a_bank].v[a_row];

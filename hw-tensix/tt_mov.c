@@ -235,6 +235,7 @@ static void tt_mova2d_common(TTCoproc *s, int t, const TTMovOps *o,
         dst_row &= 0x3ff;
         src_row &= 0x3f;
     }
+    tt_src_note_srca_row(&s->src, src_row);
     tt_mov_to_dst(s, t, 0, src_row, dst_row,
                   move8 ? 8 : 1, false, false, o->lo);
     tt_rwc_apply_addr_mod(s, t, o->addr_mod, true);
@@ -322,6 +323,8 @@ TTExec tt_movb2d(TTCoproc *s, int t, uint32_t insn)
         dst_row &= 0x3ff;
         src_row &= 0x3f;
     }
+    /* No SrcA row on the page: the matrix unit's SrcA counter (SHIFTXA) */
+    tt_src_note_srca_row(&s->src, s->adc.rwc[t].srca);
     tt_mov_to_dst(s, t, 1, src_row, dst_row,
                   nrows, bcast8, bcast_col, o.lo);
     tt_rwc_apply_addr_mod(s, t, o.addr_mod, true);
@@ -389,6 +392,8 @@ static void tt_mov_from_dst(TTCoproc *s, int t, const TTMovOps *o, bool b,
         src_row &= 0x3f;
     }
     tt_src_touch(&s->src, b, b ? s->src.fpu_b_bank : s->src.fpu_a_bank);
+    /* MOVD2B has no SrcA row: the matrix unit's SrcA counter (SHIFTXA) */
+    tt_src_note_srca_row(&s->src, b ? s->adc.rwc[t].srca : src_row);
     for (; nrows; nrows--, dst_row++, src_row++) {
         for (unsigned col = 0; col < TT_SRC_COLS; col++) {
             uint32_t v;
@@ -487,6 +492,7 @@ TTExec tt_movb2a(TTCoproc *s, int t, uint32_t insn)
         arow &= 0x3f;
         brow &= 0x3f;
     }
+    tt_src_note_srca_row(&s->src, arow);
     for (; nrows; nrows--, arow++, brow++) {
         for (unsigned col = 0; col < TT_SRC_COLS; col++) {
             uint32_t v = b->v[brow][col];

@@ -79,14 +79,13 @@ TTExec tt_trnspsrca(TTCoproc *s, int t, uint32_t insn)
  * Other Direction values write nothing, as the page's switch.
  *
  * InRow is HardwareBug() & 0x30, the SrcA row address the last Matrix
- * Unit instruction of a SrcA-addressing kind computed.  That address is
- * not tracked (the MOV* and arithmetic instructions do not record it):
- * InRow is taken as 0, and the gap logged (docs/decisions.md).
+ * Unit instruction of the page's list computed (TTSrcRegs.last_srca_row,
+ * noted by tt_fpu.c and tt_mov.c; docs/decisions.md for MOVB2D/MOVD2B).
  */
 TTExec tt_shiftxa(TTCoproc *s, int t, uint32_t insn)
 {
     uint32_t dir = FIELD_EX32(insn, SHIFTXA, shift_mode);
-    const unsigned in_row = 0;
+    unsigned in_row = s->src.last_srca_row & 0x30;    /* HardwareBug() */
     TTSrcBank *a;
 
     if (!tt_srcops_owns_a(s)) {
@@ -98,8 +97,6 @@ TTExec tt_shiftxa(TTCoproc *s, int t, uint32_t insn)
                       t, dir);
         return TT_EXEC_DONE;
     }
-    qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: SHIFTXA: input rows "
-                  "(HardwareBug) not tracked; rows 0..15 used\n", t);
     a = &s->src.a[s->src.fpu_a_bank];
     tt_src_touch(&s->src, 0, s->src.fpu_a_bank);
     for (unsigned i = 0; i < TT_SRCOPS_BLOCK; i++) {

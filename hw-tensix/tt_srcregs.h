@@ -48,7 +48,21 @@ typedef struct TTSrcRegs {
      * unit (tt_src_set_implied_fmt); 0 after reset
      */
     uint8_t implied_fmt[2][TT_SRC_BANKS];
+    /*
+     * The SrcA row address the last matrix unit instruction of SHIFTXA.md's
+     * list computed (its HardwareBug()): SHIFTXA's input rows
+     */
+    uint8_t last_srca_row;
 } TTSrcRegs;
+
+/*
+ * A matrix unit instruction of SHIFTXA.md's list computed @row as its
+ * (starting) SrcA row address
+ */
+static inline void tt_src_note_srca_row(TTSrcRegs *r, uint32_t row)
+{
+    r->last_srca_row = row & 0x3f;
+}
 
 /* Src<@u> (0: SrcA, 1: SrcB) bank @bank is about to be written */
 static inline void tt_src_touch(TTSrcRegs *r, unsigned u, unsigned bank)

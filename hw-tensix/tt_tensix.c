@@ -239,6 +239,7 @@ static const VMStateDescription vmstate_tt_src_sync = {
         VMSTATE_UINT8_ARRAY(src.unp_bank, TTCoproc, 2),
         VMSTATE_UINT32_2DARRAY(src.unp_row, TTCoproc, 2, TT_NUM_THREADS),
         VMSTATE_UINT8_2DARRAY_V(src.implied_fmt, TTCoproc, 2, TT_SRC_BANKS, 2),
+        VMSTATE_UINT8_V(src.last_srca_row, TTCoproc, 2),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -270,6 +271,7 @@ static int tt_coproc_post_load(void *opaque, int version_id)
         s->src.implied_fmt[0][i] &= 0xf;
         s->src.implied_fmt[1][i] &= 0xf;
     }
+    s->src.last_srca_row &= 0x3f;
     for (int i = 0; i < TT_NUM_THREADS; i++) {
         s->src.unp_row[0][i] &= 0x30;   /* SRCx_SET_Base << 4 */
         s->src.unp_row[1][i] &= 0x30;

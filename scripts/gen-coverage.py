@@ -128,7 +128,7 @@ STATUS = {
                   'untouched, bank wait; Wormhole (Blackhole: waits, no '
                   'SETDVALID yet)'),
     'SHIFTXA': ('tested', 'right, left, other directions; input block '
-                '(HardwareBug) not tracked: rows 0..15; Wormhole '
+                '(HardwareBug) from the last SrcA row address; Wormhole '
                 '(Blackhole: waits)'),
     'SHIFTXB': ('tested', 'rotate, shift in zero, RWC row wrap, AddrMod; '
                 'Wormhole (Blackhole: waits)'),

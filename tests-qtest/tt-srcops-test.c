@@ -31,6 +31,7 @@
 /* Opcodes (bits 31:24) */
 #define OP_TRNSPSRCA            0x14u
 #define OP_TRNSPSRCB            0x16u
+#define OP_MOVA2D               0x12u
 #define OP_SHIFTXA              0x17u
 #define OP_SHIFTXB              0x18u
 #define OP_CLREXPHIST           0x21u
@@ -322,8 +323,9 @@ static void test_wormhole(const void *data)
     check_rwc(qts, rwc, "SHIFTXB AddrMod 0");
 
     /*
-     * SHIFTXA RIGHT (InRow 0, see docs/decisions.md): SrcA rows 0..15,
-     * column c gets old column c - 1, column 0 zero; rows 16..31 stay.
+     * SHIFTXA RIGHT (InRow 0: no instruction addressed SrcA yet): SrcA
+     * rows 0..15, column c gets old column c - 1, column 0 zero; rows
+     * 16..31 stay.
      */
     tt_push(qts, 0, SHIFTXA(DIR_RIGHT));
     for (int i = 0; i < 16; i++) {
@@ -351,6 +353,20 @@ static void test_wormhole(const void *data)
     tt_push(qts, 0, SHIFTXA(1));
     check(qts, w, "SHIFTXA other directions");
     check_rwc(qts, rwc, "SHIFTXA leaves the RWCs");
+
+    /*
+     * HardwareBug(): MOVA2D SrcRow 21 (+ RWCs.SrcA 0) to Dst row 0 leaves
+     * SrcA row address 21, so SHIFTXA RIGHT reads rows 21 & 0x30 = 16..31
+     * into rows 0..15.
+     */
+    tt_push(qts, 0, (OP_MOVA2D << 24) | (21u << 17));
+    for (int i = 0; i < 16; i++) {
+        for (int c = 15; c >= 0; c--) {
+            w[si(0, 0, i, c)] = c ? w[si(0, 0, 16 + i, c - 1)] : 0;
+        }
+    }
+    tt_push(qts, 0, SHIFTXA(DIR_RIGHT));
+    check(qts, w, "SHIFTXA from the last SrcA row address");
 
     /* Owning banks now, the no-wait instructions still change nothing */
     tt_push(qts, 0, (OP_GATESRCRST << 24) | 2);
