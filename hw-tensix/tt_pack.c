@@ -1426,6 +1426,12 @@ static void pk_out_addr(TTPackJob *j, const TTPkDesc *d, uint32_t addr,
 typedef struct TTPacrOps {
     unsigned mask, am, which_ovrd;
     bool zero_write, ovrd, concat, flush, last;
+    /*
+     * Blackhole: one packer reading Dst through four interfaces; @intf is
+     * ReadIntfSel (0 means all four), @row_stride the Dst rows between
+     * interfaces (DstAccessMode: 16, else 1)
+     */
+    unsigned intf, row_stride;
 } TTPacrOps;
 
 static void pk_decode(TTCoproc *s, int t, uint32_t insn, TTPacrOps *o)
@@ -1443,27 +1449,31 @@ static void pk_decode(TTCoproc *s, int t, uint32_t insn, TTPacrOps *o)
         if (o->mask == 0) {
             o->mask = 1;
         }
+        o->intf = 1;
+        o->row_stride = 1;
     } else {
         o->last = FIELD_EX32(insn, BH_PACR, Last);
         o->flush = FIELD_EX32(insn, BH_PACR, Flush);
         o->concat = FIELD_EX32(insn, BH_PACR, Concat) & 1;
         o->ovrd = FIELD_EX32(insn, BH_PACR, OvrdThreadId);
-        o->mask = FIELD_EX32(insn, BH_PACR, ReadIntfSel);
+        o->intf = FIELD_EX32(insn, BH_PACR, ReadIntfSel);
         o->zero_write = FIELD_EX32(insn, BH_PACR, ZeroWrite);
         o->am = FIELD_EX32(insn, BH_PACR, AddrMode);
         o->which_ovrd = FIELD_EX32(insn, BH_PACR, AddrCntContext);
+        o->row_stride = FIELD_EX32(insn, BH_PACR, DstAccessMode) ? 16 : 1;
         if (FIELD_EX32(insn, BH_PACR, CtxtCtrl) ||
-            FIELD_EX32(insn, BH_PACR, DstAccessMode) ||
             FIELD_EX32(insn, BH_PACR, RowPadZero) ||
             FIELD_EX32(insn, BH_PACR, CfgContext) ||
-            (o->mask == 0 && o->zero_write)) {
-            tt_unimp_insn(s, t, insn, "PACR CtxtCtrl/DstAccessMode/"
-                          "RowPadZero/CfgContext or the ZeroWrite special "
-                          "mode: ignored");
+            (o->intf == 0 && o->zero_write)) {
+            tt_unimp_insn(s, t, insn, "PACR CtxtCtrl/RowPadZero/CfgContext "
+                          "or the ZeroWrite special mode: ignored");
         }
-        if (o->mask == 0) {
-            o->mask = 0xf;      /* "all 4 intfs are active by default" */
+        if (o->intf == 0) {
+            o->intf = 0xf;      /* "all 4 intfs are active by default" */
         }
+        /* tt-llk's NUM_PACKERS is 1 on Blackhole: packer 0 does the work */
+        o->mask = 1;
+        return;
     }
     if (o->mask != 1 && o->mask != 2 && o->mask != 4 && o->mask != 8 &&
         o->mask != 3 && o->mask != 0xc && o->mask != 0xf) {
@@ -1630,7 +1640,7 @@ TTExec tt_pacr(TTCoproc *s, int t, uint32_t insn)
     for (int i = 0; i < TT_PACK_NUM; i++) {
         const TTPkDesc *d = &pa->pk[i];
         TTPacker *p = &s->pack.p[i];
-        uint32_t addr, in, bpd, xmask, a, left;
+        uint32_t addr, in, bpd, xmask, a, left, n_intf;
         int which = t;
         TTAdcChannel *c0, *c1;
 
@@ -1670,8 +1680,9 @@ TTExec tt_pacr(TTCoproc *s, int t, uint32_t insn)
              c0->val[TT_ADC_W] * pk_get(s, st, &pa->wstride0);
         bpd = (j->lfmt & 3) == 0 ? 4 : (j->lfmt & 3) == 1 ? 2 : 1;
         xmask = bpd == 4 ? 0x3 : bpd == 2 ? 0x7 : 0xf;
-        j->n = o.flush ? 0 : (c1->val[TT_ADC_X] - c0->val[TT_ADC_X] + 1) &
-                             tt_adc_width(TT_ADC_X);
+        n_intf = o.flush ? 0 : (c1->val[TT_ADC_X] - c0->val[TT_ADC_X] + 1) &
+                               tt_adc_width(TT_ADC_X);
+        j->n = n_intf * ctpop32(o.intf);
         if (o.zero_write || o.flush) {
             j->src = SRC_NULL;
             j->src_addr = 0;
@@ -1698,20 +1709,29 @@ TTExec tt_pacr(TTCoproc *s, int t, uint32_t insn)
             pk_comp_row_end(j);
         }
 
-        /* The datums, at most one Dst row at a time */
-        a = j->src_addr;
-        for (left = j->n; left;) {
-            unsigned n;
-
-            if (j->src == SRC_DST) {
-                a &= 0x3fff;
-                n = MIN(left, 16 - (a & 15));
-            } else {
-                n = MIN(left, 16u);
+        /*
+         * The datums, at most one Dst row at a time; on Blackhole, each
+         * read interface in ReadIntfSel in turn, interface k starting
+         * k * row_stride Dst rows on (docs/decisions.md)
+         */
+        for (unsigned k = 0; k < 4; k++) {
+            if (!(o.intf & (1u << k))) {
+                continue;
             }
-            pk_chunk(j, a, n);
-            a += j->src == SRC_L1 ? n * bpd : n;
-            left -= n;
+            a = j->src_addr + (j->src == SRC_DST ? k * o.row_stride * 16 : 0);
+            for (left = n_intf; left;) {
+                unsigned n;
+
+                if (j->src == SRC_DST) {
+                    a &= 0x3fff;
+                    n = MIN(left, 16 - (a & 15));
+                } else {
+                    n = MIN(left, 16u);
+                }
+                pk_chunk(j, a, n);
+                a += j->src == SRC_L1 ? n * bpd : n;
+                left -= n;
+            }
         }
         if (j->src == SRC_DST && j->src_addr + j->n > 0x4000) {
             pk_guest_error(j, "input runs past the end of Dst; wrapped");

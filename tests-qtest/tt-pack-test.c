@@ -879,14 +879,73 @@ static void test_zero_flush(const void *data)
 
     /*
      * PackerMask 0: Wormhole packer 0 only (packer 1's output stays
-     * 0xaa); Blackhole (ReadIntfSel 0, assembly.yaml) all four packers.
+     * 0xaa); Blackhole (ReadIntfSel 0, assembly.yaml) the one packer's
+     * four read interfaces: 64 datums, packer 1's output untouched too.
      */
     set_count(qts, 16);
     set_pk(qts, a, 0, 0, (OUT0 >> 4) + 0x30, pk_w2(BF16, BF16), 0);
     tt_push(qts, 0, pacr(0, 0, 0, 0, 0, 0, 1));
     tt_assert_all_idle(qts);
     g_assert_cmphex(l1_r16(qts, OUT0 + 0x300), ==, 0x3f80);
-    g_assert_cmphex(l1_r16(qts, OUT0 + 0x200), ==, a->bh ? 0x3f80 : 0xaaaa);
+    g_assert_cmphex(l1_r16(qts, OUT0 + 0x31e), ==, 0x3f80);
+    g_assert_cmphex(l1_r16(qts, OUT0 + 0x320), ==, a->bh ? 0x3f80 : 0xaaaa);
+    g_assert_cmphex(l1_r16(qts, OUT0 + 0x37e), ==, a->bh ? 0x3f80 : 0xaaaa);
+    g_assert_cmphex(l1_r16(qts, OUT0 + 0x200), ==, 0xaaaa);
+    qtest_quit(qts);
+}
+
+/*
+ * Blackhole has one packer reading Dst through four interfaces (tt-llk's
+ * NUM_PACKERS 1; as Tenstorrent's ttsim has it): interface k of
+ * ReadIntfSel reads Channel[1].X - Channel[0].X + 1 datums from Dst row
+ * start + k, or start + 16k with DstAccessMode (strided), in turn into one
+ * output stream.  Dst row r holds BF16 1.0 + r / 8 (rows 16.. are zero).
+ */
+static void test_read_intf_bh(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = start(a);
+    static const struct {
+        unsigned sel;
+        bool strided;
+        int rows[4];                /* Dst row of each output block; -1 end */
+    } cases[] = {
+        { 0x0, false, { 0, 1, 2, 3 } },
+        { 0x5, false, { 0, 2, -1 } },
+        { 0xa, false, { 1, 3, -1 } },
+        { 0x3, true, { 0, 16, -1 } },
+        { 0x1, false, { 0, -1 } },
+    };
+    uint16_t rows[16][16];
+
+    for (int r = 0; r < 16; r++) {
+        for (int c = 0; c < 16; c++) {
+            rows[r][c] = dst_bf16(0x3f80 + 0x10 * r);  /* 1 + r / 8 */
+        }
+    }
+    load_dst(qts, a, rows, 16, 0);
+    set_ifmt(qts, BF16, 0);
+    set_cfg(qts, a->rd_ctrl, RD_RAW);
+    set_count(qts, 16);
+    for (size_t n = 0; n < G_N_ELEMENTS(cases); n++) {
+        uint32_t out = OUT0 + 0x100 * n;
+
+        l1_fill(qts, out, 0xaa, 0x100);
+        set_pk(qts, a, 0, 0, out >> 4, pk_w2(BF16, BF16), 0);
+        tt_push(qts, 0, pacr(0, 0, cases[n].sel, 0, 0, 0, 1) |
+                        ((uint32_t)cases[n].strided << 17));
+        tt_assert_all_idle(qts);
+        for (int k = 0; k < 4; k++) {
+            int r = cases[n].rows[k];
+            uint16_t want = r < 0 ? 0xaaaa : r < 16 ? 0x3f80 + 0x10 * r : 0;
+
+            g_assert_cmphex(l1_r16(qts, out + 32 * k), ==, want);
+            g_assert_cmphex(l1_r16(qts, out + 32 * k + 30), ==, want);
+            if (r < 0) {
+                break;
+            }
+        }
+    }
     qtest_quit(qts);
 }
 
@@ -1369,12 +1428,24 @@ static void test_tile(const void *data)
     set_cfg(qts, 2, 0);
     set_ifmt(qts, BF16, 0);
     set_cfg(qts, a->rd_ctrl, 0);
-    set_count(qts, 256);
-    for (int i = 0; i < 4; i++) {
-        uint32_t l1 = i ? 32 * i - 1 : (1u << 31) | base;
+    if (a->bh) {
+        /*
+         * Blackhole's one packer: one read interface, the 64 Dst rows in
+         * turn (tt-llk's MOPs split this into PACRs of up to 4 rows)
+         */
+        set_count(qts, 1024);
+        set_pk(qts, a, 0, 4, (1u << 31) | base,
+               pk_w2(BF16, BF16) & ~(1u << 15), 0);
+        set_cfg(qts, a->dst_ofs0, 0);
+        insn = pacr(0, 0, 1, 0, 1, 0, 1);
+    } else {
+        set_count(qts, 256);
+        for (int i = 0; i < 4; i++) {
+            uint32_t l1 = i ? 32 * i - 1 : (1u << 31) | base;
 
-        set_pk(qts, a, i, 4, l1, pk_w2(BF16, BF16) & ~(1u << 15), 0);
-        set_cfg(qts, a->dst_ofs0 + i, 16 * i);
+            set_pk(qts, a, i, 4, l1, pk_w2(BF16, BF16) & ~(1u << 15), 0);
+            set_cfg(qts, a->dst_ofs0 + i, 16 * i);
+        }
     }
     tt_push(qts, 0, insn);
     tt_assert_all_idle(qts);
@@ -1579,6 +1650,8 @@ int main(int argc, char **argv)
                  ARRAY_SIZE(tests));
     tt_add_tests("/tensix/pack", tt_blackhole.name, &tt_blackhole, tests,
                  ARRAY_SIZE(tests));
+    tt_add_test("/tensix/pack", tt_blackhole.name, "read-interfaces",
+                &tt_blackhole, test_read_intf_bh);
     tt_add_test("/tensix/pack", tt_wormhole.name, "metadata", &tt_wormhole,
                 test_metadata);
     return g_test_run();

@@ -130,10 +130,12 @@ static inline uint32_t mova2d8(unsigned row)
 }
 
 /*
- * PACR as tt-llk packs a 32x32 tile (tt-pack-test.c "tile"): every packer
- * (PackerMask / ReadIntfSel 0xf), Concat, Last
+ * PACR of a whole 32x32 tile (tt-pack-test.c "tile"), Concat, Last:
+ * Wormhole every packer (PackerMask 0xf), one face each; Blackhole's one
+ * packer (ReadIntfSel 1: one read interface) the 64 rows in turn, where
+ * tt-llk issues PACRs of up to four rows
  */
-#define PACR_TILE   ((OP_PACR << 24) | (0xfu << 8) | (1u << 4) | 1u)
+#define PACR_TILE   ((OP_PACR << 24) | ((bh ? 1u : 0xfu) << 8) | (1u << 4) | 1u)
 
 /* REPLAY: load the next @len instructions at @start, or play them back */
 static inline uint32_t replay_load(unsigned start, unsigned len)
@@ -243,7 +245,8 @@ static inline void setup_unpacker(unsigned u, uint32_t tile, bool to_dst,
 /*
  * The four packers as tt-llk packs a 32x32 BF16 tile: BF16 Dst (16-bit)
  * to BF16 L1, packer i reading face i (DEST_TARGET_REG_CFG_PACK_SEC[i].
- * Offset = 16 rows), 256 datums each; packer 0's L1_Dest_addr with bit
+ * Offset = 16 rows), 256 datums each (Blackhole: packer 0 alone, 1024
+ * datums through one read interface); packer 0's L1_Dest_addr with bit
  * 31, the others relative to it, one 16-byte header; every column kept
  * (PCK_EDGE_OFFSET_SEC0_mask, which tt-llk sets too).  Pushes the ADC
  * settings.
@@ -268,7 +271,7 @@ static inline void setup_packers(void)
 
     CFG_SET(ALU_FORMAT_SPEC_REG2_Dstacc, DF_BF16);
     CFG_SET(PCK_EDGE_OFFSET_SEC0_mask, 0xffff);     /* no column masked */
-    for (unsigned i = 0; i < 4; i++) {
+    for (unsigned i = 0; i < (bh ? 1 : 4); i++) {
         unsigned b = bh ? blk_bh[i] : blk_wh[i];
 
         CFG[b + 0] = 0;
@@ -279,7 +282,7 @@ static inline void setup_packers(void)
             (16 * i) << CFG_S(DEST_TARGET_REG_CFG_PACK_SEC0_Offset);
     }
     push(setadc_x(4, 0, 0));
-    push(setadc_x(4, 1, 255));
+    push(setadc_x(4, 1, bh ? 1023 : 255));
 }
 
 /* Common start: the machine, the SrcA format (BF16) */
