@@ -392,6 +392,7 @@ typedef enum TTUnpConv {
     TT_UNP_CV_BF16,
     TT_UNP_CV_FP16,
     TT_UNP_CV_FP8,              /* E5M2 */
+    TT_UNP_CV_FP8_BH,           /* E5M2, Blackhole's all-ones pattern */
     TT_UNP_CV_FP8_E4M3,         /* Blackhole Unp_LF8_4b_exp */
     TT_UNP_CV_BFP,              /* BFP8/4/2 (shift 0/4/6) -> BF16 */
     TT_UNP_CV_BFPA,             /* BFP8a/4a/2a -> FP16 */
@@ -416,6 +417,8 @@ typedef struct TTUnpJob {
     int64_t exp16;              /* InAddr_Exponents, in 1/16 bytes */
     int64_t del;                /* InAddr_Deltas, in bits */
     uint64_t row_stride_bits;
+    unsigned row_width;         /* datums read before RowStride applies */
+    bool bh;                    /* Blackhole */
     uint64_t num;               /* InputNumDatums */
     uint64_t dnum;              /* DecompressNumDatums */
     uint64_t drop;              /* DecompressDrop */
@@ -522,6 +525,13 @@ static void tt_unp_convert(TTUnpJob *j, const uint32_t *in,
     case TT_UNP_CV_FP8_E4M3:
         for (i = 0; i < n; i++) {
             uint32_t x = tt_unp_e4m3_to_fp16(in[i]);
+
+            out[i] = dst ? tt_unp_dst_fp16(x) : tt_unp_src_fp16(x);
+        }
+        return;
+    case TT_UNP_CV_FP8_BH:
+        for (i = 0; i < n; i++) {
+            uint32_t x = tt_unp_e5m2_bh_to_fp16(in[i]);
 
             out[i] = dst ? tt_unp_dst_fp16(x) : tt_unp_src_fp16(x);
         }
@@ -648,9 +658,13 @@ static void tt_unp_pick_conversion(TTCoproc *s, TTUnpJob *j, int st,
         j->cv = TT_UNP_CV_FP16;
         break;
     case TT_DF_FP8:
-        j->cv = s->arch->id == TT_ARCH_BLACKHOLE &&
-                TT_UNP_CFG_BH(s, st, j->u, REG1_Unp_LF8_4b_exp) ?
-                TT_UNP_CV_FP8_E4M3 : TT_UNP_CV_FP8;
+        if (s->arch->id != TT_ARCH_BLACKHOLE) {
+            j->cv = TT_UNP_CV_FP8;
+        } else if (TT_UNP_CFG_BH(s, st, j->u, REG1_Unp_LF8_4b_exp)) {
+            j->cv = TT_UNP_CV_FP8_E4M3;
+        } else {
+            j->cv = TT_UNP_CV_FP8_BH;
+        }
         break;
     case TT_DF_BF16:
         j->cv = TT_UNP_CV_BF16;
@@ -706,7 +720,9 @@ static uint32_t *tt_unp_src_slot(TTCoproc *s, TTUnpJob *j, uint32_t out)
     row -= 4;
     col -= j->col_shift;
     if (j->ovrd) {
-        if (row >= TT_SRC_ROWS) {
+        if (row >= TT_SRC_ROWS && j->bh) {
+            row &= TT_SRC_ROWS - 1;     /* Blackhole wraps (ttsim) */
+        } else if (row >= TT_SRC_ROWS) {
             j->bad_row = true;
             return NULL;
         }
@@ -773,8 +789,8 @@ static void tt_unp_move_slow(TTCoproc *s, TTUnpJob *j)
 
         bits = tt_unp_read(s, j, j->dat, j->dbits);
         j->dat += j->dbits;
-        if ((++i % 16) == 0) {
-            j->dat -= 16 * j->dbits;
+        if ((++i % j->row_width) == 0) {
+            j->dat -= j->row_width * j->dbits;
             j->dat += j->row_stride_bits;
             j->dat = tt_unp_wrap(j, j->dat, 8);
         }
@@ -881,7 +897,13 @@ static void tt_unp_move_fast(TTCoproc *s, TTUnpJob *j)
                 break;
             }
         }
-        j->dat = tt_unp_wrap(j, j->dat + j->row_stride_bits, 8);
+        if (j->row_width == 16 || (g & 1)) {
+            /* a row read: RowStride from its start */
+            j->dat = tt_unp_wrap(j, j->dat + j->row_stride_bits -
+                                 (j->row_width - 16) * j->dbits, 8);
+        } else {
+            j->dat += 16 * j->dbits;    /* first half of a 32-datum row */
+        }
         if (j->bfp && !j->force_exp) {
             e = tt_unp_read(s, j, (j->exp16 >> 4) * 8, 8);
             j->exp16 += 16;
@@ -1186,13 +1208,20 @@ static TTExec tt_unpacr_regular(TTCoproc *s, int t, uint32_t insn)
     j->exp16 = tt_unp_wrap(j, j->exp16, 16);
     j->dat = tt_unp_wrap(j, j->dat, 8);
     j->del = tt_unp_wrap(j, j->del, 8);
+    /*
+     * UNPACR_Regular.md reads 16 datums per row; Blackhole reads 32 of
+     * 16- and 32-bit formats, as Tenstorrent's ttsim has it (its unpack
+     * row width): only tilize's RowStride shows it
+     */
+    j->bh = s->arch->id == TT_ARCH_BLACKHOLE;
+    j->row_width = j->bh && j->dbits >= 16 ? 32 : 16;
     if (TT_UNP_CFG(s, st, u, REG2_Tileize_mode)) {
         j->row_stride_bits = 8 *
             ((TT_UNP_CFGX(s, st, u, REG2_Shift_amount_cntx0, 0, 0) << 4) |
              (TT_UNP_CFGX(s, st, u, REG2_Shift_amount_cntx0, 0, 4) << 8) |
              (TT_UNP_CFGX(s, st, u, REG2_Shift_amount_cntx0, 0, 8) << 12));
     } else {
-        j->row_stride_bits = 16 * j->dbits;
+        j->row_stride_bits = j->row_width * j->dbits;
     }
 
     /* The output address */

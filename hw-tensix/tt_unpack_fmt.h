@@ -148,6 +148,16 @@ static inline uint32_t tt_unp_bfp8a_to_fp16(uint32_t datum, uint32_t exp,
 }
 
 /*
+ * Blackhole FP8 E5M2: as Wormhole's (the FP16 of its top byte) except the
+ * pattern with exponent and mantissa all ones (0x7f / 0xff), which becomes
+ * FP16 0x7fff / 0xffff, as Tenstorrent's ttsim has it (docs/decisions.md)
+ */
+static inline uint32_t tt_unp_e5m2_bh_to_fp16(uint32_t d)
+{
+    return (d & 0x7f) == 0x7f ? (d << 8) | 0xff : d << 8;
+}
+
+/*
  * Blackhole FP8 E4M3 (THCON_SEC<n>_REG1_Unp_LF8_4b_exp), which no page
  * describes; tt-llk says the unpacker produces FP16.  Modelled as the
  * exact value in FP16 (every E4M3 value is an FP16 normal): exponent + 8,

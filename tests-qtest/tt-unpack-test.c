@@ -303,6 +303,7 @@ typedef struct ConvCase {
 #define CV_E4M3         2       /* Blackhole only: Unp_LF8_4b_exp */
 #define CV_FORCE_EXP    4       /* Force_shared_exp, FORCED_SHARED_EXP */
 #define CV_BH           8       /* Blackhole only */
+#define CV_WH           16      /* Wormhole only */
 
 static const ConvCase conv_cases[] = {
     { "BF16", BF16, BF16, 0, 0,
@@ -322,8 +323,14 @@ static const ConvCase conv_cases[] = {
       { 0xf, 0x2001f, 0x3ff1f, 0x7ff1f, 0x1, 0, 0x40000, 0x3ff1f, 0xf } },
     { "FP16", FP16, FP16, 0, 0, { 0x3c00, 0xfc00, 0x0001, 0x8000 },
       { 0xf, 0x4001f, 0x100, 0x40000 } },
-    { "FP8", FP8, FP8, 0, 0, { 0x3c, 0xff, 0x80, 0x01 },
+    { "FP8", FP8, FP8, CV_WH, 0, { 0x3c, 0xff, 0x80, 0x01 },
       { 0xf, 0x7001f, 0x40000, 0x10000 } },
+    /*
+     * Blackhole E5M2: exponent and mantissa all ones (0x7f, 0xff) become
+     * FP16 0x7fff / 0xffff (ttsim); 0xfe stays 0xfe00
+     */
+    { "FP8 BH", FP8, FP8, CV_BH, 0, { 0x3c, 0xff, 0x7f, 0xfe, 0x01 },
+      { 0xf, 0x7ff1f, 0x3ff1f, 0x6001f, 0x10000 } },
     { "FP8 E4M3", FP8, FP16, CV_E4M3 | CV_BH, 0,
       { 0x38, 0x01, 0x7f, 0x8b, 0x03, 0x80 },
       { 0xf, 0x6, 0x38017, 0x58009, 0x20007, 0x40000 } },
@@ -402,7 +409,8 @@ static void test_conversions(const void *data)
         unsigned scale = fmt_bits(cc->out) >= 16 ? fmt_bits(cc->out) / 8 : 1;
         size_t n;
 
-        if ((cc->flags & CV_BH) && !a->bh) {
+        if (((cc->flags & CV_BH) && !a->bh) ||
+            ((cc->flags & CV_WH) && a->bh)) {
             continue;
         }
         qts = qtest_initf("-machine %s", a->machine);
@@ -724,7 +732,11 @@ static void test_layout(const void *data)
                         i & 3 ? 0 : SRC_BF16(32 + i / 4));
     }
 
-    /* Tilize, RowStride 4 << 4 = 64 bytes: datums 0..15 and 32..47 */
+    /*
+     * Tilize, RowStride 4 << 4 = 64 bytes: datums 0..15 and 32..47.
+     * Blackhole reads rows of 32 16-bit datums (ttsim's unpack row
+     * width): datums 0..31, RowStride not reached.
+     */
     tile(qts, a, 0, BF16, BF16, 64, 1, 32, 2 * 16 * 44);
     tt_push(qts, 0, setadc(1, 0, 0, 0));
     sec(qts, a, 0, REG2, BF16 | R2_TILEIZE | R2_SHIFT(0, 4));
@@ -732,12 +744,32 @@ static void test_layout(const void *data)
     get_src(qts, w);
     for (int i = 0; i < 16; i++) {
         g_assert_cmphex(w[tt_src_index(0, 0, 40, i)], ==, SRC_BF16(i));
-        g_assert_cmphex(w[tt_src_index(0, 0, 41, i)], ==, SRC_BF16(32 + i));
+        g_assert_cmphex(w[tt_src_index(0, 0, 41, i)], ==,
+                        SRC_BF16((a->bh ? 16 : 32) + i));
+    }
+    if (a->bh) {
+        /* 64 datums, RowStride 128 bytes (8 << 4): 0..31, then 64..95 */
+        fill_bf16(qts, TILE_DATA, 128);
+        tile(qts, a, 0, BF16, BF16, 128, 1, 64, 2 * 16 * 44);
+        tt_push(qts, 0, setadc(1, 0, 0, 0));
+        sec(qts, a, 0, REG2, BF16 | R2_TILEIZE | R2_SHIFT(0, 8));
+        tt_push(qts, 0, UNPACR(0));
+        get_src(qts, w);
+        for (int i = 0; i < 16; i++) {
+            g_assert_cmphex(w[tt_src_index(0, 0, 41, i)], ==,
+                            SRC_BF16(16 + i));
+            g_assert_cmphex(w[tt_src_index(0, 0, 42, i)], ==,
+                            SRC_BF16(64 + i));
+            g_assert_cmphex(w[tt_src_index(0, 0, 43, i)], ==,
+                            SRC_BF16(80 + i));
+        }
     }
 
     /*
      * Wrap: limit 0x1001 (byte 0x10010), FIFO 0x10: the second row
-     * (0x10030 > 0x10010) is read from 0x10030 - 0x100 = 0xff30
+     * (0x10030 > 0x10010) is read from 0x10030 - 0x100 = 0xff30.
+     * Blackhole's rows are 32 datums: no wrap point inside them, the
+     * datums 16..31 come from 0x10030 on.
      */
     for (int i = 0; i < 16; i++) {
         v[i] = 0x4000 + i;
@@ -751,7 +783,20 @@ static void test_layout(const void *data)
     get_src(qts, w);
     for (int i = 0; i < 16; i++) {
         g_assert_cmphex(w[tt_src_index(0, 0, 48, i)], ==, SRC_BF16(i));
-        g_assert_cmphex(w[tt_src_index(0, 0, 49, i)], ==, 0x80 | i << 11);
+        g_assert_cmphex(w[tt_src_index(0, 0, 49, i)], ==,
+                        a->bh ? SRC_BF16(16 + i) : 0x80 | i << 11);
+    }
+    if (a->bh) {
+        /* 64 datums: the second 32-datum row wraps from 0x10050 to 0xff50 */
+        l1_write(qts, 0xff50, v, sizeof(v));
+        tile(qts, a, 0, BF16, BF16, 64, 1, 64, 2 * 16 * 52);
+        sec(qts, a, 0, LIMIT, TILE_BASE + 1);
+        sec(qts, a, 0, FIFO, 0x10);
+        tt_push(qts, 0, UNPACR(0));
+        get_src(qts, w);
+        for (int i = 0; i < 16; i++) {
+            g_assert_cmphex(w[tt_src_index(0, 0, 50, i)], ==, 0x80 | i << 11);
+        }
     }
     sec(qts, a, 0, LIMIT, 0);
     sec(qts, a, 0, FIFO, 0);
@@ -781,6 +826,28 @@ static void test_layout(const void *data)
     g_assert_cmphex(w[tt_src_index(0, 0, 50, 4)], ==, 0x1080);
     g_assert_cmphex(w[tt_src_index(0, 0, 50, 5)], ==, 0);
     g_assert_cmphex(w[tt_src_index(0, 0, 50, 6)], ==, SRC_BF16(6));
+
+    /*
+     * SetOvrdWithAddr and an output row of 70 - 4 = 66: undefined on
+     * Wormhole (the write is dropped), SrcA row 66 & 63 = 2 on Blackhole
+     * (ttsim)
+     */
+    {
+        uint32_t before[16];
+
+        for (int i = 0; i < 16; i++) {
+            before[i] = w[tt_src_index(0, 0, 2, i)];
+        }
+        fill_bf16(qts, TILE_DATA, 16);
+        tile(qts, a, 0, BF16, BF16, 16, 1, 16, 2 * 16 * 70);
+        sec(qts, a, 0, REG2, BF16);
+        tt_push(qts, 0, UNPACR(0));
+        get_src(qts, w);
+        for (int i = 0; i < 16; i++) {
+            g_assert_cmphex(w[tt_src_index(0, 0, 2, i)], ==,
+                            a->bh ? SRC_BF16(i) : before[i]);
+        }
+    }
     qtest_quit(qts);
 }
 
