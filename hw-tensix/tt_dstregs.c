@@ -209,6 +209,20 @@ TTExec tt_zeroacc(TTCoproc *s, int t, uint32_t insn)
     case TT_ZEROACC_16_ROWS:
         /* Silicon uses the low 8 bits; out of range is a no-op */
         row = z.imm10 & 0xff;
+        if (tt_dst_has_access_cfg(s) &&
+            !TT_CFG_CFG_BH(s, t, DEST_ACCESS_CFG_zeroacc_absolute_tile_mode)) {
+            /*
+             * Blackhole (ttsim): the block is relative to the half of Dst
+             * the math thread's offset (DEST_TARGET_REG_CFG_MATH_Offset +
+             * RWCs.Dst) points into
+             */
+            unsigned ofs = TT_CFG_THD(s, t, DEST_TARGET_REG_CFG_MATH_Offset) +
+                           s->adc.rwc[t].dst;
+
+            if (z.use_dst32b ? (ofs & 768) : (ofs & 512)) {
+                row += z.use_dst32b ? 16 : 32;
+            }
+        }
         if (row >= (z.use_dst32b ? TT_DST_ROWS32 : TT_DST_ROWS) / 16) {
             break;
         }

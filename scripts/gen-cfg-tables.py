@@ -82,6 +82,7 @@ MODEL_FIELDS = [
     "ALU_ACC_CTRL_INT8_math_enabled",
     "DEST_ACCESS_CFG_remap_addrs",
     "DEST_ACCESS_CFG_swizzle_32b",
+    "DEST_ACCESS_CFG_zeroacc_absolute_tile_mode",
     # Blackhole's RISC-V window onto Dst (tt_dst_riscv.c)
     "RISC_DEST_ACCESS_CTRL_SEC0_fmt",
     "RISC_DEST_ACCESS_CTRL_SEC0_no_swizzle",

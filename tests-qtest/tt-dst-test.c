@@ -65,6 +65,7 @@ enum { ONE_ROW, ROWS_16, HALF, ALL };
 #define THD_DEST_TARGET_MATH    1
 #define BH_CFG_DEST_ACCESS      220
 #define BH_REMAP_ADDRS          (1u << 1)
+#define BH_ZEROACC_ABSOLUTE     (1u << 3)   /* zeroacc_absolute_tile_mode */
 
 #define DST_ROWS                1024
 #define NUM_DST                 (DST_ROWS * 16 + DST_ROWS)
@@ -303,6 +304,28 @@ static void test_zeroacc(const void *data)
         set_rows(valid, 8, 8, 1);
         set_rows(valid, 40, 8, 1);
         check_dst(qts, valid, "remap_addrs");
+
+        /*
+         * 16_ROWS is relative to the Dst half DEST_TARGET_REG_CFG_MATH_Offset
+         * + RWCs.Dst points into (ttsim): offset 0x200 + 5 has bit 9, so
+         * where 2 is block 34, rows 544..559; 32-bit, where 1: Dst32b rows
+         * 16 * (1 + 16)..: DstRowValid[17 * 32 + (i & 8) * 2 + (i & 7)];
+         * with zeroacc_absolute_tile_mode where 3 is block 3, rows 48..63.
+         */
+        qtest_writel(qts, CFG_BASE + 4 * BH_CFG_DEST_ACCESS, 0);
+        tt_push(qts, 0, SETC16(THD_DEST_TARGET_MATH, 0x200));
+        tt_push(qts, 0, BH_ZEROACC(ROWS_16, 0, 1, 2));
+        set_rows(valid, 544, 16, 1);
+        check_dst(qts, valid, "16 rows, upper half");
+        tt_push(qts, 0, BH_ZEROACC(ROWS_16, 1, 1, 1));
+        set_rows(valid, 17 * 32, 8, 1);
+        set_rows(valid, 17 * 32 + 16, 8, 1);
+        check_dst(qts, valid, "16 rows 32-bit, upper half");
+        qtest_writel(qts, CFG_BASE + 4 * BH_CFG_DEST_ACCESS,
+                     BH_ZEROACC_ABSOLUTE);
+        tt_push(qts, 0, BH_ZEROACC(ROWS_16, 0, 1, 3));
+        set_rows(valid, 48, 16, 1);
+        check_dst(qts, valid, "16 rows, absolute tile mode");
     }
     qtest_quit(qts);
 }
