@@ -164,6 +164,7 @@ static void tt_tensix_realize(DeviceState *dev, Error **errp)
     tt_adc_add_properties(cp);
     tt_dst_add_properties(cp);
     tt_pack_add_properties(cp);
+    tt_sfpu_add_properties(cp);
 }
 
 static void tt_tensix_reset_hold(Object *obj, ResetType type)
@@ -183,6 +184,7 @@ static void tt_tensix_reset_hold(Object *obj, ResetType type)
     tt_dst_reset(cp);
     tt_pack_reset(cp);
     tt_unpack_reset(cp);
+    tt_sfpu_reset(cp);
     cp->running = false;
     cp->rerun = false;
     cp->poll_needed = false;
@@ -308,6 +310,7 @@ static const VMStateDescription vmstate_tt_coproc = {
         &vmstate_tt_dst,
         &vmstate_tt_pack,
         &vmstate_tt_unpack,
+        &vmstate_tt_sfpu,
         NULL
     }
 };

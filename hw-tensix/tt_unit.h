@@ -30,6 +30,7 @@
 #include "tt_fpu.h"
 #include "tt_pack.h"
 #include "tt_unpack.h"
+#include "tt_sfpu.h"
 
 typedef struct TTOverlayState TTOverlayState;
 
@@ -83,6 +84,7 @@ struct TTCoproc {
     TTFpuState fpu;             /* matrix unit operand cache (tt_fpu.c) */
     TTPackState pack;
     TTUnpackState unpack;
+    TTSfpuState sfpu;           /* vector unit (tt_sfpu.c) */
 
     /* Execution loop (tt_exec.c) */
     bool running;               /* re-entrancy guard of the loop */

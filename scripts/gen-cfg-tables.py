@@ -218,6 +218,13 @@ MODEL_FIELDS = [
     "ALU_FORMAT_SPEC_REG0_SrcBUnsigned",
     "UNPACK_MISC_CFG_CfgContextOffset_0",
     "UNPACK_MISC_CFG_CfgContextOffset_1",
+    # Vector unit (tt_sfpu.c: SFPLOAD, SFPSTORE)
+    "ALU_ACC_CTRL_SFPU_Fp32_enabled",
+    "ALU_FORMAT_SPEC_REG_SrcB_val",
+    "ALU_FORMAT_SPEC_REG_SrcB_override",
+    "ALU_FORMAT_SPEC_REG1_SrcB",
+    "DEST_SP_BASE_Base",
+    "SFPU_STACK_Incr",
 ]
 
 # PACR, PACR_SETREG (tt_pack.c): each packer's block (THCON_SEC0_REG1,

@@ -171,6 +171,63 @@ STATUS = {
                  'identity, BF16/TF32/INT32 Dst, index_en, AddrMod, flips; '
                  'both architectures'),
     'MPOOL3S2': ('tested', 'as MPOOL3S1'),
+    # Vector Unit (tt_sfpu.c, tt_sfpu_ops.c, tt_sfpu_conv.c; sfpu.md)
+    'SFPLOAD': ('tested', 'every Mod0 incl. SRCB, 16/32-bit Dst, RWC and '
+                'AddrMod (no fidelity), column exchange, BLOCK and '
+                'CAPTURE LaneConfig bits, INT32_ALL (Blackhole Sp); both '
+                'architectures'),
+    'SFPSTORE': ('tested', 'as SFPLOAD; Blackhole FP32 flush, Wormhole '
+                 'INT32_SM/INT8_COMP conversions'),
+    'SFPLOADI': ('tested', 'every Mod0, VD >= 8, undefined Mod0 logged'),
+    'SFPCONFIG': ('tested', 'LReg[11..14], LaneConfig (OR/AND/XOR, high '
+                  'bits), LoadMacroConfig, lane mask, UseLaneFlags gate'),
+    'SFPNOP': ('tested', ''),
+    'SFPENCC': ('tested', 'EI, EC, RI'),
+    'SFPSETCC': ('tested', 'every Mod1'),
+    'SFPPUSHC': ('tested', 'full stack (logged, dropped); Blackhole Mod1 '
+                 'modes'),
+    'SFPPOPC': ('tested', 'pop, peek modes, empty pop (logged), Wormhole '
+                'full-stack bug'),
+    'SFPCOMPC': ('tested', 'with and without a stack'),
+    'SFPMAD': ('tested', 'bit-exact FMA per architecture (differential '
+               'test against the reference model), INDIRECT_VA/VD, '
+               'Blackhole negation'),
+    'SFPADD': ('tested', 'as SFPMAD'),
+    'SFPMUL': ('tested', 'as SFPMAD'),
+    'SFPADDI': ('tested', 'Blackhole NEGATE_VC'),
+    'SFPMULI': ('tested', 'Blackhole NEGATE_VC'),
+    'SFPIADD': ('tested', 'immediate, add, subtract, every CC mode'),
+    'SFPAND': ('tested', 'Blackhole USE_VB'),
+    'SFPOR': ('tested', 'Blackhole USE_VB'),
+    'SFPXOR': ('tested', ''),
+    'SFPNOT': ('tested', ''),
+    'SFPMOV': ('tested', 'negate, all lanes, special registers, PRNG'),
+    'SFPABS': ('tested', 'integer and float (-NaN kept)'),
+    'SFPSHFT': ('tested', 'immediate and register; Blackhole arithmetic '
+                'and VC source'),
+    'SFPLZ': ('tested', 'CC modes, sign mask'),
+    'SFPSETEXP': ('tested', 'every mode'),
+    'SFPSETMAN': ('tested', 'every mode'),
+    'SFPSETSGN': ('tested', 'every mode'),
+    'SFPEXEXP': ('tested', 'debias, CC modes'),
+    'SFPEXMAN': ('tested', 'PAD9'),
+    'SFPDIVP2': ('tested', 'set, add with wrap, Inf kept'),
+    'SFPCAST': ('tested', 'nearest even and stochastic; Blackhole integer '
+                'modes'),
+    'SFP_STOCH_RND': ('tested', 'every mode; PRNG not seeded from '
+                      'PRNG_SEED (docs/units/sfpu.md)'),
+    'SFPSWAP': ('tested', 'swap, min/max, sub-vectors, exchange, argmin/'
+                'argmax'),
+    'SFPTRANSP': ('tested', ''),
+    'SFPSHFT2': ('tested', 'every mode; Wormhole SHFLSHR1 bug'),
+    'SFPLUT': ('tested', ''),
+    'SFPLUTFP32': ('tested', 'FP32, FP16 3- and 6-entry tables'),
+    'SFPMUL24': ('tested', 'Blackhole'),
+    'SFPGT': ('tested', 'Blackhole: VD, CC, stack OR/AND'),
+    'SFPLE': ('tested', 'as SFPGT'),
+    'SFPLOADMACRO': ('not yet', 'sub-unit scheduling not modelled '
+                     '(LoadMacroConfig stored)'),
+    'SFPARECIP': ('not yet', 'Blackhole approximations not modelled'),
     # Frontend (tt_frontend.c)
     'MOP': ('tested', 'templates 0 and 1, OuterCount+128 quirk'),
     'MOP_CFG': ('tested', ''),

@@ -1,0 +1,109 @@
+/*
+ * Tensix Vector Unit (SFPU) state: LRegs, lane predication (LaneFlags,
+ * UseLaneFlagsForLaneEnable, the flag stack), LaneConfig and
+ * LoadMacroConfig, the PRNG (VectorUnit.md, LReg.md, SFPCONFIG.md,
+ * SFPLOADMACRO.md).  The instructions are in tt_sfpu.c (state, Dst
+ * movement, predication), tt_sfpu_ops.c (arithmetic, integer and bit
+ * operations) and tt_sfpu_conv.c (conversions, cross-lane movement);
+ * docs/units/sfpu.md.
+ *
+ * Every per-lane quantity is an array indexed by lane (32 lanes, the
+ * 4x8 grid of LReg.md in row-major order), so that an instruction is a
+ * loop over one row of each array.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#ifndef HW_TENSIX_TT_SFPU_H
+#define HW_TENSIX_TT_SFPU_H
+
+#include "tt_isa.h"
+
+#define TT_SFPU_LANES       32
+#define TT_SFPU_LREGS       17      /* LReg[0..16] */
+#define TT_SFPU_STACK       8       /* FlagStack capacity */
+#define TT_SFPU_MACROS      4       /* LoadMacroConfig templates/sequences */
+
+/* Fixed LRegs (LReg.md) */
+#define TT_SFPU_LREG_0_8373 8       /* FP32 0.8373 */
+#define TT_SFPU_LREG_ZERO   9
+#define TT_SFPU_LREG_ONE    10      /* FP32 1.0 */
+#define TT_SFPU_LREG_LANE2  15      /* lane i holds 2 * i */
+#define TT_SFPU_LREG_MACRO  16      /* only via SFPLOADMACRO */
+
+/* LaneConfig bits (SFPCONFIG.md) */
+#define TT_SFPU_LC_ENABLE_FP16A_INF         (1u << 0)
+#define TT_SFPU_LC_DISABLE_BACKDOOR_LOAD    (1u << 1)
+#define TT_SFPU_LC_ENABLE_DEST_INDEX        (1u << 2)
+#define TT_SFPU_LC_CAPTURE_DEFAULT_DEST_INDEX (1u << 3)
+#define TT_SFPU_LC_BLOCK_DEST_WR_FROM_SFPU  (1u << 4)
+#define TT_SFPU_LC_BLOCK_SFPU_RD_FROM_DEST  (1u << 5)
+#define TT_SFPU_LC_DEST_RD_COL_EXCHANGE     (1u << 6)
+#define TT_SFPU_LC_DEST_WR_COL_EXCHANGE     (1u << 7)
+#define TT_SFPU_LC_ROW_MASK_SHIFT           12
+#define TT_SFPU_LC_MASK                     0x3ffffu    /* uint18_t */
+#define TT_SFPU_MISC_MASK                   0xfffu      /* uint12_t */
+
+typedef struct TTSfpuState {
+    uint32_t lreg[TT_SFPU_LREGS][TT_SFPU_LANES];    /* LReg[17][32] */
+    uint8_t flags[TT_SFPU_LANES];                   /* LaneFlags */
+    uint8_t use_flags[TT_SFPU_LANES];   /* UseLaneFlagsForLaneEnable */
+    /* FlagStack[lane]: entry 0 is the bottom, stack_size[lane] - 1 the top */
+    uint8_t stack_flags[TT_SFPU_STACK][TT_SFPU_LANES];
+    uint8_t stack_use[TT_SFPU_STACK][TT_SFPU_LANES];
+    uint8_t stack_size[TT_SFPU_LANES];
+    uint32_t lane_config[TT_SFPU_LANES];            /* LaneConfig (18 bits) */
+    /* LoadMacroConfig[lane] */
+    uint32_t lm_template[TT_SFPU_MACROS][TT_SFPU_LANES];
+    uint32_t lm_sequence[TT_SFPU_MACROS][TT_SFPU_LANES];
+    uint32_t lm_misc[TT_SFPU_LANES];                /* Misc (12 bits) */
+    uint32_t prng[TT_SFPU_LANES];                   /* AdvancePRNG state */
+    /*
+     * Wormhole SFPSHFT2: the VC the last SUBVEC_SHFLROR1(_AND_COPY4)
+     * read, which SUBVEC_SHFLSHR1 shifts into column 0 (HardwareBug())
+     */
+    uint32_t shflror_vc[TT_SFPU_LANES];
+} TTSfpuState;
+
+/* ---- Shared by tt_sfpu.c and tt_sfpu_ops.c ---- */
+
+/*
+ * The lanes an instruction with result index @vd acts on, before
+ * LaneEnabled: "VD < 12 || LaneConfig.DISABLE_BACKDOOR_LOAD".  In the
+ * other lanes (VD >= 12 with the back door open, SFPCONFIG.md LaneConfig)
+ * the instruction's bits are written to LoadMacroConfig.InstructionTemplate
+ * [VD - 12] instead.  Fills @act (0/1).
+ */
+void tt_sfpu_backdoor(TTCoproc *s, uint32_t insn, unsigned vd,
+                      uint8_t act[TT_SFPU_LANES]);
+/* IsLaneEnabled(Lane) of VectorUnit.md for every lane, into @en (0/1) */
+void tt_sfpu_lane_enabled(TTCoproc *s, uint8_t en[TT_SFPU_LANES]);
+/* Both: @en = act && LaneEnabled, after the back-door writes */
+void tt_sfpu_active_enabled(TTCoproc *s, uint32_t insn, unsigned vd,
+                            uint8_t en[TT_SFPU_LANES]);
+/*
+ * LReg[@vd] = @r in the lanes @en, for results written "if (VD < 8 ||
+ * VD == 16)": nothing for the other indices
+ */
+void tt_sfpu_commit(TTCoproc *s, unsigned vd, const uint32_t *r,
+                    const uint8_t *en);
+/* AdvancePRNG(@l) of VectorUnit.md */
+uint32_t tt_sfpu_prng(TTSfpuState *u, int l);
+
+/*
+ * Read-only QOM property "x-sfpu-state" of the tt-tensix device, for tests
+ * and debuggers: uint32 list of LReg[0..16][lane 0..31], LaneFlags[32],
+ * UseLaneFlagsForLaneEnable[32], the flag stack's size per lane [32],
+ * its entries (depth 0 = bottom .. 7: LaneFlags[32] then
+ * UseLaneFlagsForLaneEnable[32]), LaneConfig[32],
+ * LoadMacroConfig InstructionTemplate[0..3][32], Sequence[0..3][32],
+ * Misc[32].  1472 values.  Idempotent.
+ */
+#define TT_SFPU_STATE_WORDS (TT_SFPU_LREGS * 32 + 3 * 32 + \
+                             TT_SFPU_STACK * 64 + 32 + 8 * 32 + 32)
+void tt_sfpu_add_properties(TTCoproc *s);
+
+/* Power-on state (docs/units/sfpu.md) */
+void tt_sfpu_reset(TTCoproc *s);
+extern const VMStateDescription vmstate_tt_sfpu;
+
+#endif

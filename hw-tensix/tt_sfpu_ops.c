@@ -1,0 +1,865 @@
+/*
+ * Tensix Vector Unit (SFPU): floating-point arithmetic through the
+ * architecture's multiply-add (SFPMAD, SFPADD, SFPMUL, SFPADDI, SFPMULI;
+ * tt_sfpu_fma.h), integer and bit operations (SFPIADD, SFPAND, SFPOR,
+ * SFPXOR, SFPNOT, SFPMOV, SFPABS, SFPSHFT, SFPLZ) and FP32 field
+ * manipulation (SFPSETEXP, SFPSETMAN, SFPSETSGN, SFPEXEXP, SFPEXMAN,
+ * SFPDIVP2).
+ *
+ * tt-isa-documentation WormholeB0 and BlackholeA0
+ * TensixCoprocessor/<insn>.md (Blackhole's pages where they differ:
+ * SFPMAD/SFPADD/SFPMUL/SFPADDI/SFPMULI negation, SFPAND/SFPOR's VB,
+ * SFPSHFT's arithmetic and VC-source modes), VectorUnit.md (lanewise,
+ * PRNG), Miscellaneous/FMA/README.md.  See docs/units/sfpu.md.
+ *
+ * Each instruction computes its result for all 32 lanes into a local
+ * array, then writes it to the lanes that are enabled.
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+#include "qemu/osdep.h"
+#include "qemu/log.h"
+#include "qemu/bitops.h"
+#include "qemu/host-utils.h"
+#include "tt_unit.h"
+#include "tt_sfpu_fma.h"
+
+#define LANES           TT_SFPU_LANES
+
+/* An instruction's operands in Vector Unit terms */
+typedef struct TTSfpuOp {
+    unsigned mod1, vd, vc;
+    uint32_t imm12;
+} TTSfpuOp;
+
+/*
+ * The common layout of the simple instructions: instr_mod1 3:0,
+ * lreg_dest 7:4, lreg_c 11:8, imm12_math 23:12 (assembly.yaml), the same
+ * for every instruction decoded with tt_sfpu_op().
+ */
+#define TT_SFPU_SAME_FIELD(I, REF, F) \
+    QEMU_BUILD_BUG_ON((int)R_##I##_##F##_SHIFT != (int)R_##REF##_##F##_SHIFT)
+#define TT_SFPU_SAME_LAYOUT(I)                                          \
+    QEMU_BUILD_BUG_ON(                                                  \
+        (int)R_##I##_instr_mod1_SHIFT != (int)R_SFPIADD_instr_mod1_SHIFT || \
+        (int)R_##I##_lreg_dest_SHIFT != (int)R_SFPIADD_lreg_dest_SHIFT || \
+        (int)R_##I##_lreg_c_SHIFT != (int)R_SFPIADD_lreg_c_SHIFT ||     \
+        (int)R_##I##_imm12_math_SHIFT != (int)R_SFPIADD_imm12_math_SHIFT)
+TT_SFPU_SAME_LAYOUT(SFPAND);
+TT_SFPU_SAME_LAYOUT(SFPOR);
+TT_SFPU_SAME_LAYOUT(SFPXOR);
+TT_SFPU_SAME_LAYOUT(SFPNOT);
+TT_SFPU_SAME_LAYOUT(SFPMOV);
+TT_SFPU_SAME_LAYOUT(SFPABS);
+TT_SFPU_SAME_LAYOUT(SFPSHFT);
+TT_SFPU_SAME_LAYOUT(SFPLZ);
+TT_SFPU_SAME_LAYOUT(SFPSETEXP);
+TT_SFPU_SAME_LAYOUT(SFPSETMAN);
+TT_SFPU_SAME_LAYOUT(SFPSETSGN);
+TT_SFPU_SAME_LAYOUT(SFPEXEXP);
+TT_SFPU_SAME_LAYOUT(SFPEXMAN);
+TT_SFPU_SAME_LAYOUT(SFPDIVP2);
+
+static TTSfpuOp tt_sfpu_op(uint32_t insn)
+{
+    return (TTSfpuOp) {
+        .mod1 = FIELD_EX32(insn, SFPIADD, instr_mod1),
+        .vd = FIELD_EX32(insn, SFPIADD, lreg_dest),
+        .vc = FIELD_EX32(insn, SFPIADD, lreg_c),
+        .imm12 = FIELD_EX32(insn, SFPIADD, imm12_math),
+    };
+}
+
+static bool tt_sfpu_bh(TTCoproc *s)
+{
+    return s->arch->id == TT_ARCH_BLACKHOLE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Multiply-add (SFPMAD.md, SFPADDI.md, SFPMULI.md)                       */
+/* ---------------------------------------------------------------------- */
+
+#define SFPMAD_MOD1_NEGATE_VB   1       /* Blackhole */
+#define SFPMAD_MOD1_NEGATE_VC   2       /* Blackhole */
+#define SFPMAD_MOD1_INDIRECT_VA 4
+#define SFPMAD_MOD1_INDIRECT_VD 8
+
+/*
+ * Write @r in the lanes @en (the caller has applied the back door) to VD
+ * or, with SFPMAD_MOD1_INDIRECT_VD, to the register LReg[7]'s low four
+ * bits name per lane (if below 8).
+ */
+static void tt_sfpu_mad_commit_result(TTCoproc *s, unsigned vd,
+                                      unsigned mod1, const uint32_t *r,
+                                      const uint8_t *en)
+{
+    TTSfpuState *u = &s->sfpu;
+
+    if (!(mod1 & SFPMAD_MOD1_INDIRECT_VD) || vd == TT_SFPU_LREG_MACRO) {
+        tt_sfpu_commit(s, vd, r, en);
+        return;
+    }
+    for (int l = 0; l < LANES; l++) {
+        unsigned v = u->lreg[7][l] & 15;
+
+        if (en[l] && v < 8) {
+            u->lreg[v][l] = r[l];
+        }
+    }
+}
+
+/* d = a * b + c through the architecture's FMA, then as above */
+static void tt_sfpu_mad_commit(TTCoproc *s, unsigned vd, unsigned mod1,
+                               const uint32_t *a, const uint32_t *b,
+                               const uint32_t *c, const uint8_t *en)
+{
+    bool wh = !tt_sfpu_bh(s);
+    uint32_t r[LANES];
+
+    for (int l = 0; l < LANES; l++) {
+        r[l] = tt_sfpu_fma(a[l], b[l], c[l], wh);
+    }
+    tt_sfpu_mad_commit_result(s, vd, mod1, r, en);
+}
+
+/* -x for the lanes of @x when @neg (Blackhole's NEGATE_VB/VC) */
+static void tt_sfpu_negate(uint32_t *out, const uint32_t *x, bool neg)
+{
+    uint32_t m = neg ? TT_FP32_SIGN : 0;
+
+    for (int l = 0; l < LANES; l++) {
+        out[l] = x[l] ^ m;
+    }
+}
+
+/* SFPMAD, SFPADD, SFPMUL: VD = VA * VB + VC (SFPADD.md, SFPMUL.md) */
+static TTExec tt_sfpu_mad(TTCoproc *s, uint32_t insn)
+{
+    TTSfpuState *u = &s->sfpu;
+    unsigned mod1 = FIELD_EX32(insn, SFPMAD, instr_mod1);
+    unsigned vd = FIELD_EX32(insn, SFPMAD, lreg_dest);
+    unsigned vc = FIELD_EX32(insn, SFPMAD, lreg_src_c);
+    unsigned vb = FIELD_EX32(insn, SFPMAD, lreg_src_b);
+    unsigned va = extract32(FIELD_EX32(insn, SFPMAD, lreg_src_a), 0, 4);
+    bool bh = tt_sfpu_bh(s);
+    uint32_t a[LANES], b[LANES], c[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, vd, en);
+    for (int l = 0; l < LANES; l++) {
+        unsigned i = mod1 & SFPMAD_MOD1_INDIRECT_VA ? u->lreg[7][l] & 15 : va;
+
+        a[l] = u->lreg[i][l];
+    }
+    tt_sfpu_negate(b, u->lreg[vb], bh && (mod1 & SFPMAD_MOD1_NEGATE_VB));
+    tt_sfpu_negate(c, u->lreg[vc], bh && (mod1 & SFPMAD_MOD1_NEGATE_VC));
+    tt_sfpu_mad_commit(s, vd, mod1, a, b, c, en);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_sfpmad(TTCoproc *s, int t, uint32_t insn)
+{
+    return tt_sfpu_mad(s, insn);
+}
+
+TTExec tt_sfpadd(TTCoproc *s, int t, uint32_t insn)
+{
+    return tt_sfpu_mad(s, insn);
+}
+
+TTExec tt_sfpmul(TTCoproc *s, int t, uint32_t insn)
+{
+    return tt_sfpu_mad(s, insn);
+}
+
+TT_SFPU_SAME_FIELD(SFPADD, SFPMAD, lreg_src_a);
+TT_SFPU_SAME_FIELD(SFPADD, SFPMAD, lreg_src_b);
+TT_SFPU_SAME_FIELD(SFPADD, SFPMAD, lreg_src_c);
+TT_SFPU_SAME_FIELD(SFPADD, SFPMAD, lreg_dest);
+TT_SFPU_SAME_FIELD(SFPADD, SFPMAD, instr_mod1);
+TT_SFPU_SAME_FIELD(SFPMUL, SFPMAD, lreg_src_a);
+TT_SFPU_SAME_FIELD(SFPMUL, SFPMAD, lreg_src_b);
+TT_SFPU_SAME_FIELD(SFPMUL, SFPMAD, lreg_src_c);
+TT_SFPU_SAME_FIELD(SFPMUL, SFPMAD, lreg_dest);
+TT_SFPU_SAME_FIELD(SFPMUL, SFPMAD, instr_mod1);
+TT_SFPU_SAME_FIELD(SFPMULI, SFPADDI, imm16_math);
+TT_SFPU_SAME_FIELD(SFPMULI, SFPADDI, lreg_dest);
+TT_SFPU_SAME_FIELD(SFPMULI, SFPADDI, instr_mod1);
+
+/*
+ * SFPADDI (@mul false): VD = BF16(Imm16) * 1.0 + VD; SFPMULI: VD =
+ * BF16(Imm16) * VD + 0.0.  Blackhole's NEGATE_VC negates VD's value.
+ */
+static TTExec tt_sfpu_imm_mad(TTCoproc *s, uint32_t insn, bool mul)
+{
+    TTSfpuState *u = &s->sfpu;
+    unsigned mod1 = FIELD_EX32(insn, SFPADDI, instr_mod1);
+    unsigned vd = FIELD_EX32(insn, SFPADDI, lreg_dest);
+    uint32_t imm = FIELD_EX32(insn, SFPADDI, imm16_math) << 16;
+    uint32_t a[LANES], b[LANES], c[LANES], v[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, vd, en);
+    tt_sfpu_negate(v, u->lreg[vd],
+                   tt_sfpu_bh(s) && (mod1 & SFPMAD_MOD1_NEGATE_VC));
+    for (int l = 0; l < LANES; l++) {
+        a[l] = imm;
+        b[l] = mul ? v[l] : 0x3f800000;
+        c[l] = mul ? 0 : v[l];
+    }
+    tt_sfpu_mad_commit(s, vd, mod1 & SFPMAD_MOD1_INDIRECT_VD, a, b, c, en);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_sfpaddi(TTCoproc *s, int t, uint32_t insn)
+{
+    return tt_sfpu_imm_mad(s, insn, false);
+}
+
+TTExec tt_sfpmuli(TTCoproc *s, int t, uint32_t insn)
+{
+    return tt_sfpu_imm_mad(s, insn, true);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Integer and bit operations                                             */
+/* ---------------------------------------------------------------------- */
+
+#define SFPIADD_MOD1_ARG_IMM            1
+#define SFPIADD_MOD1_ARG_2SCOMP_LREG_DST 2
+#define SFPIADD_MOD1_CC_NONE            4
+#define SFPIADD_MOD1_CC_GTE0            8
+
+/*
+ * LaneFlags of the lanes @en from the sign of @r (unless @keep), then
+ * inverted if @invert: SFPIADD, SFPEXEXP; only for VD < 8.
+ */
+static void tt_sfpu_sign_cc(TTCoproc *s, unsigned vd, const uint32_t *r,
+                            const uint8_t *en, bool keep, bool invert)
+{
+    uint8_t *f = s->sfpu.flags;
+    uint8_t inv = invert;
+
+    if (vd >= 8) {
+        return;
+    }
+    if (keep) {
+        for (int l = 0; l < LANES; l++) {
+            f[l] ^= en[l] & inv;
+        }
+    } else {
+        for (int l = 0; l < LANES; l++) {
+            f[l] = en[l] ? (r[l] >> 31) ^ inv : f[l];
+        }
+    }
+}
+
+TTExec tt_sfpiadd(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuOp o = tt_sfpu_op(insn);
+    const uint32_t *c = s->sfpu.lreg[o.vc], *b = s->sfpu.lreg[o.vd];
+    uint32_t imm = sextract32(o.imm12, 0, 12), r[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, o.vd, en);
+    if (o.mod1 & SFPIADD_MOD1_ARG_IMM) {
+        for (int l = 0; l < LANES; l++) {
+            r[l] = c[l] + imm;
+        }
+    } else if (o.mod1 & SFPIADD_MOD1_ARG_2SCOMP_LREG_DST) {
+        for (int l = 0; l < LANES; l++) {
+            r[l] = c[l] - b[l];
+        }
+    } else {
+        for (int l = 0; l < LANES; l++) {
+            r[l] = c[l] + b[l];
+        }
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    tt_sfpu_sign_cc(s, o.vd, r, en, o.mod1 & SFPIADD_MOD1_CC_NONE,
+                    o.mod1 & SFPIADD_MOD1_CC_GTE0);
+    return TT_EXEC_DONE;
+}
+
+typedef enum TTSfpuBitOp {
+    TT_SFPU_AND,
+    TT_SFPU_OR,
+    TT_SFPU_XOR,
+    TT_SFPU_NOT,
+} TTSfpuBitOp;
+
+/*
+ * VD = VB op VC (VD = ~VC for NOT); VB is VD, or on Blackhole
+ * imm12_math 3:0 with SFPAND/SFPOR's Mod1 bit 0 (USE_VB).
+ */
+static TTExec tt_sfpu_bitop(TTCoproc *s, uint32_t insn, TTSfpuBitOp op)
+{
+    TTSfpuOp o = tt_sfpu_op(insn);
+    unsigned vb = o.vd;
+    const uint32_t *b, *c = s->sfpu.lreg[o.vc];
+    uint32_t r[LANES];
+    uint8_t en[LANES];
+
+    if (tt_sfpu_bh(s) && (op == TT_SFPU_AND || op == TT_SFPU_OR) &&
+        (o.mod1 & 1)) {
+        vb = extract32(o.imm12, 0, 4);
+    }
+    b = s->sfpu.lreg[vb];
+    tt_sfpu_active_enabled(s, insn, o.vd, en);
+    for (int l = 0; l < LANES; l++) {
+        switch (op) {
+        case TT_SFPU_AND:
+            r[l] = b[l] & c[l];
+            break;
+        case TT_SFPU_OR:
+            r[l] = b[l] | c[l];
+            break;
+        case TT_SFPU_XOR:
+            r[l] = b[l] ^ c[l];
+            break;
+        default:
+            r[l] = ~c[l];
+            break;
+        }
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_sfpand(TTCoproc *s, int t, uint32_t insn)
+{
+    return tt_sfpu_bitop(s, insn, TT_SFPU_AND);
+}
+
+TTExec tt_sfpor(TTCoproc *s, int t, uint32_t insn)
+{
+    return tt_sfpu_bitop(s, insn, TT_SFPU_OR);
+}
+
+TTExec tt_sfpxor(TTCoproc *s, int t, uint32_t insn)
+{
+    return tt_sfpu_bitop(s, insn, TT_SFPU_XOR);
+}
+
+TTExec tt_sfpnot(TTCoproc *s, int t, uint32_t insn)
+{
+    return tt_sfpu_bitop(s, insn, TT_SFPU_NOT);
+}
+
+#define SFPMOV_MOD1_NEGATE              1
+#define SFPMOV_MOD1_ALL_LANES_ENABLED   2
+#define SFPMOV_MOD1_FROM_SPECIAL        8
+
+TTExec tt_sfpmov(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuState *u = &s->sfpu;
+    TTSfpuOp o = tt_sfpu_op(insn);
+    uint32_t r[LANES];
+    uint8_t act[LANES], en[LANES];
+
+    tt_sfpu_backdoor(s, insn, o.vd, act);
+    tt_sfpu_lane_enabled(s, en);
+    for (int l = 0; l < LANES; l++) {
+        en[l] = act[l] && (en[l] || o.mod1 == SFPMOV_MOD1_ALL_LANES_ENABLED);
+    }
+    if (!(o.mod1 & SFPMOV_MOD1_FROM_SPECIAL)) {
+        uint32_t neg = o.mod1 & SFPMOV_MOD1_NEGATE ? TT_FP32_SIGN : 0;
+
+        for (int l = 0; l < LANES; l++) {
+            r[l] = u->lreg[o.vc][l] ^ neg;
+        }
+    } else {
+        for (int l = 0; l < LANES; l++) {
+            switch (o.vc) {
+            case 0 ... 3:
+                r[l] = u->lm_template[o.vc][l];
+                break;
+            case 4 ... 7:
+                r[l] = u->lm_sequence[o.vc - 4][l];
+                break;
+            case 8:
+                r[l] = u->lm_misc[l];
+                break;
+            case 9:
+                /* The PRNG advances in every lane that executes */
+                r[l] = en[l] ? tt_sfpu_prng(u, l) : 0;
+                break;
+            case 15:
+                r[l] = u->lane_config[l];
+                break;
+            default:
+                r[l] = 0;
+                break;
+            }
+        }
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_sfpabs(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuOp o = tt_sfpu_op(insn);
+    const uint32_t *c = s->sfpu.lreg[o.vc];
+    bool fp = o.mod1 & 1;       /* SFPABS_MOD1_FLOAT */
+    uint32_t r[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, o.vd, en);
+    for (int l = 0; l < LANES; l++) {
+        uint32_t x = c[l];
+
+        if (x & TT_FP32_SIGN) {
+            /* -NaN stays; -2^31 stays as an integer */
+            x = fp ? (x > 0xff800000u ? x : x & ~TT_FP32_SIGN) : -x;
+        }
+        r[l] = x;
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    return TT_EXEC_DONE;
+}
+
+#define SFPSHFT_MOD1_ARG_IMM            1
+#define SFPSHFT_MOD1_ARITHMETIC         2       /* Blackhole */
+#define SFPSHFT_MOD1_ARG_IMM_USE_VC     4       /* Blackhole */
+
+TTExec tt_sfpshft(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuOp o = tt_sfpu_op(insn);
+    const uint32_t *b = s->sfpu.lreg[o.vd], *c = s->sfpu.lreg[o.vc];
+    int32_t imm = sextract32(o.imm12, 0, 12);
+    bool bh = tt_sfpu_bh(s);
+    bool use_imm = o.mod1 & SFPSHFT_MOD1_ARG_IMM;
+    bool from_vc = bh && use_imm && (o.mod1 & SFPSHFT_MOD1_ARG_IMM_USE_VC);
+    bool arith = bh && (o.mod1 & SFPSHFT_MOD1_ARITHMETIC);
+    uint32_t r[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, o.vd, en);
+    for (int l = 0; l < LANES; l++) {
+        uint32_t x = from_vc ? c[l] : b[l];
+        int32_t n = use_imm ? imm : (int32_t)c[l];
+
+        if (n >= 0) {
+            r[l] = x << (n & 31);
+        } else if (arith) {
+            r[l] = (int32_t)x >> (-n & 31);
+        } else {
+            r[l] = x >> (-n & 31);
+        }
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    return TT_EXEC_DONE;
+}
+
+#define SFPLZ_MOD1_CC_NE0       2
+#define SFPLZ_MOD1_NOSGN_MASK   4
+#define SFPLZ_MOD1_CC_COMP      8
+
+TTExec tt_sfplz(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuState *u = &s->sfpu;
+    TTSfpuOp o = tt_sfpu_op(insn);
+    uint32_t mask = o.mod1 & SFPLZ_MOD1_NOSGN_MASK ? 0x7fffffff : ~0u;
+    uint32_t r[LANES], x[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, o.vd, en);
+    for (int l = 0; l < LANES; l++) {
+        x[l] = u->lreg[o.vc][l] & mask;
+        r[l] = clz32(x[l]);
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    if (o.vd >= 8) {
+        return TT_EXEC_DONE;
+    }
+    for (int l = 0; l < LANES; l++) {
+        uint8_t f = u->flags[l];
+
+        if (o.mod1 & SFPLZ_MOD1_CC_NE0) {
+            f = x[l] != 0;
+        }
+        if (o.mod1 & SFPLZ_MOD1_CC_COMP) {
+            f = !f;
+        }
+        u->flags[l] = en[l] ? f : u->flags[l];
+    }
+    return TT_EXEC_DONE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* FP32 fields                                                            */
+/* ---------------------------------------------------------------------- */
+
+#define FP32_EXP        0x7f800000u
+#define FP32_MAN        0x007fffffu
+
+TTExec tt_sfpsetexp(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuOp o = tt_sfpu_op(insn);
+    const uint32_t *b = s->sfpu.lreg[o.vd], *c = s->sfpu.lreg[o.vc];
+    uint32_t r[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, o.vd, en);
+    /*
+     * The new exponent: SFPSETEXP_MOD1_ARG_IMM: Imm8; ARG_EXPONENT: VD's
+     * exponent; else VD's low 8 bits
+     */
+    if (o.mod1 & 1) {
+        for (int l = 0; l < LANES; l++) {
+            r[l] = (c[l] & ~FP32_EXP) | ((o.imm12 & 0xff) << 23);
+        }
+    } else if (o.mod1 & 2) {
+        for (int l = 0; l < LANES; l++) {
+            r[l] = (c[l] & ~FP32_EXP) | (b[l] & FP32_EXP);
+        }
+    } else {
+        for (int l = 0; l < LANES; l++) {
+            r[l] = (c[l] & ~FP32_EXP) | ((b[l] & 0xff) << 23);
+        }
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_sfpsetman(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuOp o = tt_sfpu_op(insn);
+    const uint32_t *b = s->sfpu.lreg[o.vd], *c = s->sfpu.lreg[o.vc];
+    /* SFPSETMAN_MOD1_ARG_IMM: Imm12 << 11, else VD's low 23 bits */
+    uint32_t imm = o.imm12 << 11, keep = o.mod1 & 1 ? 0 : FP32_MAN;
+    uint32_t r[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, o.vd, en);
+    for (int l = 0; l < LANES; l++) {
+        r[l] = (c[l] & ~FP32_MAN) | (b[l] & keep) | (imm & ~keep);
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_sfpsetsgn(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuOp o = tt_sfpu_op(insn);
+    const uint32_t *b = s->sfpu.lreg[o.vd], *c = s->sfpu.lreg[o.vc];
+    /* SFPSETSGN_MOD1_ARG_IMM: Imm1, else VD's sign */
+    uint32_t imm = (o.imm12 & 1) << 31;
+    uint32_t keep = o.mod1 & 1 ? 0 : TT_FP32_SIGN;
+    uint32_t r[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, o.vd, en);
+    for (int l = 0; l < LANES; l++) {
+        r[l] = (c[l] & ~TT_FP32_SIGN) | (b[l] & keep) | (imm & ~keep);
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    return TT_EXEC_DONE;
+}
+
+#define SFPEXEXP_MOD1_NODEBIAS          1
+#define SFPEXEXP_MOD1_SET_CC_SGN_EXP    2
+#define SFPEXEXP_MOD1_SET_CC_COMP_EXP   8
+
+TTExec tt_sfpexexp(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuOp o = tt_sfpu_op(insn);
+    const uint32_t *c = s->sfpu.lreg[o.vc];
+    int32_t bias = o.mod1 & SFPEXEXP_MOD1_NODEBIAS ? 0 : 127;
+    uint32_t r[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, o.vd, en);
+    for (int l = 0; l < LANES; l++) {
+        r[l] = (int32_t)((c[l] >> 23) & 0xff) - bias;
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    tt_sfpu_sign_cc(s, o.vd, r, en,
+                    !(o.mod1 & SFPEXEXP_MOD1_SET_CC_SGN_EXP),
+                    o.mod1 & SFPEXEXP_MOD1_SET_CC_COMP_EXP);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_sfpexman(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuOp o = tt_sfpu_op(insn);
+    const uint32_t *c = s->sfpu.lreg[o.vc];
+    /* SFPEXMAN_MOD1_PAD9: no hidden bit */
+    uint32_t hidden = o.mod1 & 1 ? 0 : 1u << 23;
+    uint32_t r[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, o.vd, en);
+    for (int l = 0; l < LANES; l++) {
+        r[l] = hidden | (c[l] & FP32_MAN);
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    return TT_EXEC_DONE;
+}
+
+TTExec tt_sfpdivp2(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuOp o = tt_sfpu_op(insn);
+    const uint32_t *c = s->sfpu.lreg[o.vc];
+    uint32_t imm8 = o.imm12 & 0xff;
+    bool add = o.mod1 & 1;      /* SFPDIVP2_MOD1_ADD */
+    uint32_t r[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, o.vd, en);
+    for (int l = 0; l < LANES; l++) {
+        uint32_t exp = (c[l] >> 23) & 0xff;
+
+        if (!add) {
+            exp = imm8;
+        } else if (exp != 255) {        /* Inf and NaN unchanged */
+            exp = (exp + imm8) & 0xff;
+        }
+        r[l] = (c[l] & ~FP32_EXP) | (exp << 23);
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    return TT_EXEC_DONE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Look-up tables (SFPLUT.md, SFPLUTFP32.md)                              */
+/* ---------------------------------------------------------------------- */
+
+#define FP32_ONE        0x3f800000u
+
+/* Lut8ToFp32: Sign(7), 127 - Exp(6:4), Man(3:0); 0xff is zero */
+static uint32_t tt_sfpu_lut8(uint32_t x)
+{
+    x &= 0xff;
+    if (x == 0xff) {
+        return 0;
+    }
+    return ((x >> 7) << 31) | ((127 - ((x >> 4) & 7)) << 23) |
+           ((x & 0xf) << 19);
+}
+
+/* Lut16ToFp32: FP16 rebiased, exponent 31 meaning a zero */
+static uint32_t tt_sfpu_lut16(uint32_t x)
+{
+    uint32_t exp = (x >> 10) & 0x1f;
+
+    x &= 0xffff;
+    return ((x >> 15) << 31) | ((exp == 0x1f ? 0 : 112 + exp) << 23) |
+           ((x & 0x3ff) << 13);
+}
+
+/*
+ * The segment of |LReg[3]|: 0 below 1.0, 1 below 2.0, else 2 (NaN too);
+ * FP32 bit patterns of non-negative values order as the values do.
+ */
+static unsigned tt_sfpu_lut_segment(uint32_t b)
+{
+    return b < FP32_ONE ? 0 : b < 0x40000000 ? 1 : 2;
+}
+
+/*
+ * d = a * |LReg[3]| + c per lane through the FMA, the sign of LReg[3]
+ * with @sgn_retain, into VD or (INDIRECT_VD) LReg[7]'s register
+ */
+static void tt_sfpu_lut_commit(TTCoproc *s, unsigned vd, bool indirect,
+                               bool sgn_retain, const uint32_t *a,
+                               const uint32_t *c, const uint8_t *en)
+{
+    TTSfpuState *u = &s->sfpu;
+    uint32_t b[LANES], d[LANES];
+
+    for (int l = 0; l < LANES; l++) {
+        b[l] = u->lreg[3][l] & ~TT_FP32_SIGN;
+    }
+    for (int l = 0; l < LANES; l++) {
+        d[l] = tt_sfpu_fma(a[l], b[l], c[l], !tt_sfpu_bh(s));
+        if (sgn_retain) {
+            d[l] = (d[l] & ~TT_FP32_SIGN) | (u->lreg[3][l] & TT_FP32_SIGN);
+        }
+    }
+    tt_sfpu_mad_commit_result(s, vd, indirect ? SFPMAD_MOD1_INDIRECT_VD : 0,
+                              d, en);
+}
+
+#define SFPLUT_MOD0_SGN_RETAIN  4
+#define SFPLUT_MOD0_INDIRECT_VD 8
+
+TTExec tt_sfplut(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuState *u = &s->sfpu;
+    unsigned vd = FIELD_EX32(insn, SFPLUT, lreg_ind);
+    unsigned mod0 = FIELD_EX32(insn, SFPLUT, instr_mod0);
+    uint32_t a[LANES], c[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, vd, en);
+    for (int l = 0; l < LANES; l++) {
+        unsigned i = tt_sfpu_lut_segment(u->lreg[3][l] & ~TT_FP32_SIGN);
+        uint32_t coeffs = u->lreg[i][l];
+
+        a[l] = tt_sfpu_lut8(coeffs >> 8);
+        c[l] = tt_sfpu_lut8(coeffs);
+    }
+    tt_sfpu_lut_commit(s, vd, mod0 & SFPLUT_MOD0_INDIRECT_VD,
+                       mod0 & SFPLUT_MOD0_SGN_RETAIN, a, c, en);
+    return TT_EXEC_DONE;
+}
+
+#define SFPLUTFP32_MOD1_FP16_3ENTRY_TABLE   10
+#define SFPLUTFP32_MOD1_FP16_6ENTRY_TABLE1  2
+#define SFPLUTFP32_MOD1_FP16_6ENTRY_TABLE2  3
+#define SFPLUTFP32_MOD1_SGN_RETAIN          4
+#define SFPLUTFP32_MOD1_INDIRECT_VD         8
+
+TTExec tt_sfplutfp32(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuState *u = &s->sfpu;
+    unsigned vd = extract32(FIELD_EX32(insn, SFPLUTFP32, lreg_dest), 0, 4);
+    unsigned mod1 = FIELD_EX32(insn, SFPLUTFP32, instr_mod1);
+    /* 3.0 or, with FP16_6ENTRY_TABLE2, 4.0 */
+    uint32_t cut = (mod1 & 3) == SFPLUTFP32_MOD1_FP16_6ENTRY_TABLE2 ?
+                   0x40800000 : 0x40400000;
+    uint32_t a[LANES], c[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, vd, en);
+    for (int l = 0; l < LANES; l++) {
+        uint32_t b = u->lreg[3][l] & ~TT_FP32_SIGN;
+        unsigned i = tt_sfpu_lut_segment(b), j;
+
+        if (!(mod1 & SFPLUTFP32_MOD1_FP16_6ENTRY_TABLE1)) {
+            a[l] = u->lreg[i][l];
+            c[l] = u->lreg[4 + i][l];
+        } else if ((mod1 & SFPLUTFP32_MOD1_FP16_3ENTRY_TABLE) ==
+                   SFPLUTFP32_MOD1_FP16_3ENTRY_TABLE) {
+            a[l] = tt_sfpu_lut16(u->lreg[i][l] >> 16);
+            c[l] = tt_sfpu_lut16(u->lreg[i][l]);
+        } else {
+            /* Halves: 0.5, 1.0, 1.5, 2.0 and the cut */
+            j = b < 0x3f000000 ? 0 : b < FP32_ONE ? 16 :
+                b < 0x3fc00000 ? 0 : b < 0x40000000 ? 16 : b < cut ? 0 : 16;
+            a[l] = tt_sfpu_lut16(u->lreg[i][l] >> j);
+            c[l] = tt_sfpu_lut16(u->lreg[4 + i][l] >> j);
+        }
+    }
+    tt_sfpu_lut_commit(s, vd, mod1 & SFPLUTFP32_MOD1_INDIRECT_VD,
+                       mod1 & SFPLUTFP32_MOD1_SGN_RETAIN, a, c, en);
+    return TT_EXEC_DONE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Blackhole: SFPMUL24, SFPGT, SFPLE                                      */
+/* ---------------------------------------------------------------------- */
+
+#define SFPMUL24_MOD1_UPPER     1
+
+/* Mul24ShiftAdd of SFPMUL24.md */
+static uint32_t tt_sfpu_mul24_add(uint32_t pm, uint32_t z)
+{
+    unsigned ze = (z >> 23) & 0xff, pe = 129, re, sh;
+    uint32_t zm, zgrs;
+
+    if (!ze) {
+        return pm;
+    }
+    re = MAX(pe, ze);
+    sh = (re - ze) & 31;
+    zgrs = ((1u << 23) + (z & 0x7fffff)) << 3;
+    pm >>= (re - pe) & 31;
+    zm = zgrs >> sh;
+    if (zm) {
+        pm += zm;
+        pm += (((zm << sh) ^ zgrs) > 0xffff) << 16;
+        pm &= 0x7fffff;
+    }
+    return pm;
+}
+
+TTExec tt_sfpmul24(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuState *u = &s->sfpu;
+    unsigned mod1 = FIELD_EX32(insn, SFPMUL24, instr_mod1);
+    unsigned vd = FIELD_EX32(insn, SFPMUL24, lreg_dest);
+    unsigned vc = FIELD_EX32(insn, SFPMUL24, lreg_src_c);
+    unsigned vb = FIELD_EX32(insn, SFPMUL24, lreg_src_b);
+    unsigned va = extract32(FIELD_EX32(insn, SFPMUL24, lreg_src_a), 0, 4);
+    uint32_t d[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, vd, en);
+    for (int l = 0; l < LANES; l++) {
+        unsigned i = mod1 & SFPMAD_MOD1_INDIRECT_VA ? u->lreg[7][l] & 15 : va;
+        uint32_t a = u->lreg[i][l], b = u->lreg[vb][l];
+
+        if (mod1 & SFPMUL24_MOD1_UPPER) {
+            d[l] = ((uint64_t)(a & 0x7fffff) * (b & 0x7fffff)) >> 23;
+        } else {
+            d[l] = (a * b) & 0x7fffff;
+        }
+        d[l] = tt_sfpu_mul24_add(d[l], u->lreg[vc][l]);
+    }
+    tt_sfpu_mad_commit_result(s, vd, mod1, d, en);
+    return TT_EXEC_DONE;
+}
+
+/* SignMagIsSmaller(C, D): sign-magnitude (or FP32 total order) C < D */
+static bool tt_sfpu_sm_less(uint32_t c, uint32_t d)
+{
+    c ^= (uint32_t)((int32_t)c >> 30) >> 1;
+    d ^= (uint32_t)((int32_t)d >> 30) >> 1;
+    return (int32_t)c < (int32_t)d;
+}
+
+#define SFPGT_MOD1_SET_CC       1
+#define SFPGT_MOD1_MUTATE_STACK 2
+#define SFPGT_MOD1_MUTATE_OR    4
+#define SFPGT_MOD1_SET_VD       8
+
+/* SFPGT (@le false): VD > VC; SFPLE: VD <= VC (SFPGT.md, SFPLE.md) */
+static TTExec tt_sfpu_compare(TTCoproc *s, uint32_t insn, bool le)
+{
+    TTSfpuState *u = &s->sfpu;
+    TTSfpuOp o = tt_sfpu_op(insn);
+    uint32_t r[LANES];
+    uint8_t act[LANES], en[LANES], res[LANES];
+
+    tt_sfpu_backdoor(s, insn, o.vd, act);
+    tt_sfpu_lane_enabled(s, en);
+    for (int l = 0; l < LANES; l++) {
+        res[l] = tt_sfpu_sm_less(u->lreg[o.vc][l], u->lreg[o.vd][l]) ^ le;
+        en[l] &= act[l];
+        r[l] = res[l] ? ~0u : 0;
+    }
+    if (o.mod1 & SFPGT_MOD1_SET_VD) {
+        tt_sfpu_commit(s, o.vd, r, en);
+    }
+    for (int l = 0; l < LANES; l++) {
+        unsigned n = u->stack_size[l];
+
+        if ((o.mod1 & SFPGT_MOD1_SET_CC) && en[l]) {
+            u->flags[l] = res[l];
+        }
+        if ((o.mod1 & SFPGT_MOD1_MUTATE_STACK) && act[l] && n) {
+            if (o.mod1 & SFPGT_MOD1_MUTATE_OR) {
+                u->stack_flags[n - 1][l] |= res[l];
+            } else {
+                u->stack_flags[n - 1][l] &= res[l];
+            }
+        }
+    }
+    return TT_EXEC_DONE;
+}
+
+TT_SFPU_SAME_LAYOUT(SFPGT);
+TT_SFPU_SAME_LAYOUT(SFPLE);
+
+TTExec tt_sfpgt(TTCoproc *s, int t, uint32_t insn)
+{
+    return tt_sfpu_compare(s, insn, false);
+}
+
+TTExec tt_sfple(TTCoproc *s, int t, uint32_t insn)
+{
+    return tt_sfpu_compare(s, insn, true);
+}
