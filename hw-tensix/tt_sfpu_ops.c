@@ -23,6 +23,7 @@
 #include "qemu/host-utils.h"
 #include "tt_unit.h"
 #include "tt_sfpu_fma.h"
+#include "tt_sfpu_arecip_lut.h"
 
 #define LANES           TT_SFPU_LANES
 
@@ -862,4 +863,85 @@ TTExec tt_sfpgt(TTCoproc *s, int t, uint32_t insn)
 TTExec tt_sfple(TTCoproc *s, int t, uint32_t insn)
 {
     return tt_sfpu_compare(s, insn, true);
+}
+
+/* ---------------------------------------------------------------------- */
+/* SFPARECIP (Blackhole): SFPARECIP.md                                    */
+/* ---------------------------------------------------------------------- */
+
+#define SFPARECIP_MOD1_RECIP        0
+#define SFPARECIP_MOD1_COND_RECIP   1
+
+/* ApproxRecip of a non-negative FP32 @x */
+static uint32_t tt_sfpu_approx_recip(uint32_t x)
+{
+    uint32_t i;
+
+    if (x < 0x00800000) {               /* below 2**-126: infinity */
+        return 0x7f800000;
+    }
+    if (x >= 0x7e800000) {              /* 2**126 and up: 0 */
+        return 0;
+    }
+    /* The page's LUT[i] is round(2**15 / (128 + i + 0.5)) - 128 */
+    i = (x >> 16) & 0x7f;
+    return ((253 - (x >> 23)) << 23) |
+           ((((2u << 16) / (2 * 128 + 2 * i + 1) + 1) / 2 - 128) << 16);
+}
+
+/* ApproxExp of a non-negative FP32 @x */
+static uint32_t tt_sfpu_approx_exp(uint32_t x)
+{
+    if (x < 0x00800000) {
+        return 0x3f800000;              /* 1.0 */
+    }
+    if (x < 0x3c800000) {               /* below 0.015625 */
+        return 0x3f810000 | (x & 0xffff);
+    }
+    if (x < 0x3f320000) {               /* below 0.6953125 */
+        return 0x3f800000 |
+               (tt_sfpu_approx_exp_lut[(x >> 16) - 0x3c80] << 16) |
+               (x & 0xffff);
+    }
+    if (x < 0x40000000) {               /* below 2 */
+        return 0x40000000 |
+               ((uint32_t)tt_sfpu_approx_exp_lut[(x >> 16) - 0x3c80] << 16) |
+               (x & 0xffff);
+    }
+    return 0x40800000 | (x & 0xffff);
+}
+
+/*
+ * Lanewise approximate reciprocal or exponential of LReg[VC] into
+ * LReg[VD] (VD 0..7); VB is imm12_math 3:0 (the page's encoding).
+ */
+TTExec tt_sfparecip(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuOp o = tt_sfpu_op(insn);
+    const uint32_t *b = s->sfpu.lreg[extract32(o.imm12, 0, 4)];
+    const uint32_t *c = s->sfpu.lreg[o.vc];
+    uint32_t r[LANES];
+    uint8_t en[LANES];
+
+    tt_sfpu_active_enabled(s, insn, o.vd, en);
+    for (int l = 0; l < LANES; l++) {
+        uint32_t x = c[l], sign = x & TT_FP32_SIGN;
+
+        switch (o.mod1) {
+        case SFPARECIP_MOD1_RECIP:
+            x = sign + tt_sfpu_approx_recip(x - sign);
+            break;
+        case SFPARECIP_MOD1_COND_RECIP:
+            if ((int32_t)b[l] < 0) {
+                x = tt_sfpu_approx_recip(x - sign);
+            }
+            break;
+        default:                        /* SFPARECIP_MOD1_EXP and others */
+            x = sign + tt_sfpu_approx_exp(x - sign);
+            break;
+        }
+        r[l] = x;
+    }
+    tt_sfpu_commit(s, o.vd, r, en);
+    return TT_EXEC_DONE;
 }

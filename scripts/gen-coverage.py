@@ -227,7 +227,8 @@ STATUS = {
     'SFPLE': ('tested', 'as SFPGT'),
     'SFPLOADMACRO': ('not yet', 'sub-unit scheduling not modelled '
                      '(LoadMacroConfig stored)'),
-    'SFPARECIP': ('not yet', 'Blackhole approximations not modelled'),
+    'SFPARECIP': ('tested', 'RECIP, COND_RECIP, EXP: the page\'s quoted '
+                  'values, range boundaries, signs (tt-sfpu-test lut)'),
     # Frontend (tt_frontend.c)
     'MOP': ('tested', 'templates 0 and 1, OuterCount+128 quirk'),
     'MOP_CFG': ('tested', ''),

@@ -86,6 +86,7 @@
 #define OP_SFPLUTFP32   0x95u
 #define OP_SFPLE        0x96u   /* Blackhole */
 #define OP_SFPGT        0x97u   /* Blackhole */
+#define OP_SFPARECIP    0x99u   /* Blackhole */
 #define OP_SFPMUL24     0x98u   /* Blackhole */
 #define OP_SETC16       0xB2u
 
@@ -1518,6 +1519,56 @@ static void test_lut(const void *data)
             want[l] = l >= 5;
         }
         check_flags(t, want, "LE");
+
+        /*
+         * SFPARECIP (VB is imm12 3:0).  ApproxRecip: exponent 253 - e,
+         * mantissa top 7 bits LUT[m] = round(2^15 / (128.5 + m)) - 128:
+         * 1.0 -> 126, LUT[0] 127: 0x3f7f0000 (the page's 0.99609375);
+         * -2.0 -> sign + 0x3eff0000; 3.0 (m 64) -> 125, LUT[64] 42:
+         * 0x3eaa0000; below 2^-126 -> +inf, 2^126 and up -> 0.
+         * COND_RECIP: only where LReg[VB] < 0, and without the sign.
+         * ApproxExp: 1.0 -> 0x40000000 | LUT[768] (45) << 16 = 0x402d0000
+         * (the page's 2.703125); 0.5 -> 0x3f800000 | LUT[640] (83) << 16;
+         * below 0.015625 -> 0x3f810000 | low 16 bits; 2 and up ->
+         * 0x40800000 | low 16 bits; -1.0 -> sign + ApproxExp(1.0).
+         */
+        {
+            static const struct {
+                uint32_t in, mod1, want;
+            } rc[] = {
+                { 0x3f800000, 0, 0x3f7f0000 },
+                { 0xc0000000, 0, 0xbeff0000 },
+                { 0x40400000, 0, 0x3eaa0000 },
+                { 0x00400000, 0, 0x7f800000 },
+                { 0x7f000000, 0, 0x00000000 },
+                { 0x3f800000, 2, 0x402d0000 },
+                { 0x3f000000, 2, 0x3fd30000 },
+                { 0x3c001234, 2, 0x3f811234 },
+                { 0x40401234, 2, 0x40801234 },
+                { 0xbf800000, 2, 0xc02d0000 },
+            };
+
+            for (size_t k = 0; k < G_N_ELEMENTS(rc); k++) {
+                load32(t, 1, rc[k].in);
+                simple(t, OP_SFPARECIP, 0, 1, 2, rc[k].mod1);
+                fetch(t);
+                check_all(t, 2, rc[k].want, "ARECIP");
+            }
+            /*
+             * COND_RECIP: where LReg[3] < 0, the reciprocal without the
+             * sign; elsewhere LReg[VC] itself is written to VD
+             */
+            load32(t, 1, 0xc0000000);
+            load32(t, 3, 0x80000000);
+            load32(t, 4, 0xc0000000);
+            simple(t, OP_SFPARECIP, 3, 1, 4, 1);
+            load32(t, 3, 1);
+            load32(t, 5, 0x12345678);
+            simple(t, OP_SFPARECIP, 3, 1, 5, 1);
+            fetch(t);
+            check_all(t, 4, 0x3eff0000, "ARECIP cond, VB < 0");
+            check_all(t, 5, 0xc0000000, "ARECIP cond, VB >= 0");
+        }
     }
     finish(t);
 }
