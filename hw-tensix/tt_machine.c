@@ -27,7 +27,15 @@
  *                      (so 0xFFB0xxxx segments land in its local RAM);
  *                      the core starts at its reset PC when released
  *   -device loader,... QEMU's generic loader (cpu-num=0 is tile 0's BRISC,
- *                      the only view that also reaches the NoC above 4 GiB)
+ *                      the only view that also reaches the NoC above 4 GiB);
+ *                      the machine's RAM size (-m, default the chip's DRAM)
+ *                      only bounds its raw images
+ *
+ * Host mistakes (docs/errors.md) end start-up with a message and exit 1:
+ * an option out of its range (checked in 64 bits), an ELF that is not an
+ * RV32 executable or loads outside the memory of its core (checked before
+ * QEMU's loader sees it), options these machines have no use for (-bios,
+ * -dtb, -initrd, -append, -shim, dt-compatible, -cpu).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -106,6 +114,13 @@ static bool tt_core_range_is_ram(TTCore *c, uint64_t addr, uint64_t len)
     return ok;
 }
 
+/* What memory @c has, for messages */
+static const char *tt_core_memory_desc(TTCore *c)
+{
+    return c->index == TT_CORE_NCRISC && tt_core_tile(c)->arch->ncrisc_iram_size
+           ? "L1, its local RAM, its IRAM" : "L1, its local RAM";
+}
+
 /* load_elf's per-segment address hook: reject segments outside RAM */
 static uint64_t tt_elf_check_segment(void *opaque, uint64_t addr)
 {
@@ -113,31 +128,249 @@ static uint64_t tt_elf_check_segment(void *opaque, uint64_t addr)
     TTCore *c = chk->core;
 
     if (!tt_core_range_is_ram(c, addr, 1)) {
-        bool iram = c->index == TT_CORE_NCRISC &&
-                    tt_core_tile(c)->arch->ncrisc_iram_size;
-
         error_report("tt: ELF '%s': segment at 0x%08" PRIx64 " is outside "
-                     "the memory of tile (%u,%u) %s (L1, its local RAM%s)",
-                     chk->file, addr, c->x, c->y, tt_core_name[c->index],
-                     iram ? ", its IRAM" : "");
+                     "the memory of tile (%u,%u) %s (%s)", chk->file, addr,
+                     c->x, c->y, tt_core_name[c->index],
+                     tt_core_memory_desc(c));
         exit(1);
     }
     return addr;
+}
+
+#define TT_ELF_MAX_PHNUM    256     /* far more than any firmware has */
+
+/* A 32-bit ELF field (ldl_le_p() returns a signed int) */
+static uint32_t tt_elf_u32(const uint8_t *p)
+{
+    return (uint32_t)ldl_le_p(p);
+}
+
+/* Field @f of program header @i in the table @ph */
+#define TT_PH(ph, i, f) \
+    tt_elf_u32((ph) + (i) * sizeof(Elf32_Phdr) + offsetof(Elf32_Phdr, f))
+
+/*
+ * The bytes QEMU's ELF loader writes for program header @i: p_memsz,
+ * unless the zero-filled tail overlaps another PT_LOAD segment, when it
+ * writes p_filesz only (elf_ops.h.inc; how ROM images keep .data's load
+ * image behind the code).  64-bit, so nothing wraps.
+ */
+static uint64_t tt_elf_load_len(const uint8_t *ph, uint32_t phnum,
+                                uint32_t i)
+{
+    uint64_t start = TT_PH(ph, i, p_paddr);
+    uint64_t filesz = TT_PH(ph, i, p_filesz);
+    uint64_t memsz = TT_PH(ph, i, p_memsz);
+
+    if (memsz <= filesz) {
+        return memsz;
+    }
+    for (uint32_t j = 0; j < phnum; j++) {
+        uint64_t o_start = TT_PH(ph, j, p_paddr);
+        uint64_t o_end = o_start + TT_PH(ph, j, p_memsz);
+
+        if (j != i && TT_PH(ph, j, p_type) == PT_LOAD &&
+            o_start < start + memsz && start + filesz < o_end) {
+            return filesz;
+        }
+    }
+    return memsz;
+}
+
+/*
+ * Check @file before QEMU's loader sees it, as a program for core @c:
+ * a little-endian RV32 executable (ELFCLASS32, ET_EXEC, EM_RISCV) whose
+ * header and program headers are inside the file, with at least one
+ * PT_LOAD segment, every PT_LOAD with p_filesz <= p_memsz, its data
+ * inside the file, and the bytes it loads inside RAM that @c reaches
+ * (L1, its local RAM, Wormhole NCRISC's IRAM).  On a mistake, the reason
+ * (naming the file and the segment) in @errp.
+ */
+static bool tt_elf_validate(TTCore *c, const char *file, Error **errp)
+{
+    g_autofree char *who = g_strdup_printf("tile (%u,%u) %s", c->x, c->y,
+                                           tt_core_name[c->index]);
+    uint8_t eh[sizeof(Elf32_Ehdr)];
+    g_autofree uint8_t *ph = NULL;
+    uint32_t phoff, phnum, nload = 0;
+    uint16_t type, machine, phentsize;
+    struct stat st;
+    uint64_t fsize;
+    bool ok = false;
+    int fd;
+
+    fd = qemu_open(file, O_RDONLY, errp);
+    if (fd < 0) {
+        error_prepend(errp, "tt: ELF for %s: ", who);
+        return false;
+    }
+    if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+        error_setg(errp, "tt: ELF '%s' for %s: not a regular file", file,
+                   who);
+        goto out;
+    }
+    fsize = st.st_size;
+    if (fsize < EI_NIDENT || pread(fd, eh, EI_NIDENT, 0) != EI_NIDENT ||
+        memcmp(eh, ELFMAG, SELFMAG)) {
+        error_setg(errp, "tt: '%s' for %s is not an ELF file", file, who);
+        goto out;
+    }
+    if (eh[EI_CLASS] != ELFCLASS32) {
+        error_setg(errp, "tt: ELF '%s' for %s: class %u is not ELFCLASS32 "
+                   "(%s): the cores are RV32 (build with -march=rv32im_zicsr "
+                   "-mabi=ilp32)", file, who, eh[EI_CLASS],
+                   eh[EI_CLASS] == ELFCLASS64 ? "a 64-bit ELF" : "unknown");
+        goto out;
+    }
+    if (eh[EI_DATA] != ELFDATA2LSB) {
+        error_setg(errp, "tt: ELF '%s' for %s: not little-endian "
+                   "(ELFDATA2LSB)", file, who);
+        goto out;
+    }
+    if (fsize < sizeof(eh) ||
+        pread(fd, eh, sizeof(eh), 0) != sizeof(eh)) {
+        error_setg(errp, "tt: ELF '%s' for %s: truncated ELF header", file,
+                   who);
+        goto out;
+    }
+    type = lduw_le_p(eh + offsetof(Elf32_Ehdr, e_type));
+    machine = lduw_le_p(eh + offsetof(Elf32_Ehdr, e_machine));
+    if (type != ET_EXEC) {
+        error_setg(errp, "tt: ELF '%s' for %s: type %u is not ET_EXEC "
+                   "(%s): link it into an executable", file, who, type,
+                   type == ET_REL ? "a relocatable object, ET_REL" :
+                   type == ET_DYN ? "a shared object or PIE, ET_DYN" :
+                   "not an executable");
+        goto out;
+    }
+    if (machine != EM_RISCV) {
+        error_setg(errp, "tt: ELF '%s' for %s: machine %u is not EM_RISCV "
+                   "(%u)", file, who, machine, EM_RISCV);
+        goto out;
+    }
+    phoff = tt_elf_u32(eh + offsetof(Elf32_Ehdr, e_phoff));
+    phnum = lduw_le_p(eh + offsetof(Elf32_Ehdr, e_phnum));
+    phentsize = lduw_le_p(eh + offsetof(Elf32_Ehdr, e_phentsize));
+    if (phentsize != sizeof(Elf32_Phdr) || phnum > TT_ELF_MAX_PHNUM ||
+        (uint64_t)phoff + (uint64_t)phnum * phentsize > fsize) {
+        error_setg(errp, "tt: ELF '%s' for %s: bad program header table "
+                   "(e_phoff 0x%x, e_phnum %u, e_phentsize %u, file of %"
+                   PRIu64 " bytes)", file, who, phoff, phnum, phentsize,
+                   fsize);
+        goto out;
+    }
+    ph = g_malloc0(phnum * sizeof(Elf32_Phdr) + 1);
+    if (pread(fd, ph, phnum * sizeof(Elf32_Phdr), phoff) !=
+        phnum * sizeof(Elf32_Phdr)) {
+        error_setg(errp, "tt: ELF '%s' for %s: cannot read its program "
+                   "headers", file, who);
+        goto out;
+    }
+    for (uint32_t i = 0; i < phnum; i++) {
+        uint64_t offset = TT_PH(ph, i, p_offset);
+        uint64_t paddr = TT_PH(ph, i, p_paddr);
+        uint64_t filesz = TT_PH(ph, i, p_filesz);
+        uint64_t memsz = TT_PH(ph, i, p_memsz);
+        uint64_t len;
+
+        if (TT_PH(ph, i, p_type) != PT_LOAD) {
+            continue;
+        }
+        nload++;
+        if (filesz > memsz) {
+            error_setg(errp, "tt: ELF '%s' for %s: segment %u (PT_LOAD at "
+                       "0x%08" PRIx64 "): p_filesz 0x%" PRIx64 " is larger "
+                       "than p_memsz 0x%" PRIx64, file, who, i, paddr, filesz,
+                       memsz);
+            goto out;
+        }
+        if (offset + filesz > fsize) {
+            error_setg(errp, "tt: ELF '%s' for %s: segment %u (PT_LOAD at "
+                       "0x%08" PRIx64 "): its data [0x%" PRIx64 ", 0x%"
+                       PRIx64 ") is beyond the end of the file (%" PRIu64
+                       " bytes)", file, who, i, paddr, offset,
+                       offset + filesz, fsize);
+            goto out;
+        }
+        len = tt_elf_load_len(ph, phnum, i);
+        if (len && (paddr + len > 0x100000000ULL ||
+                    !tt_core_range_is_ram(c, paddr, len))) {
+            error_setg(errp, "tt: ELF '%s': segment %u [0x%08" PRIx64 ", 0x%08"
+                       PRIx64 ") is outside the memory of %s (%s)", file, i,
+                       paddr, paddr + len, who, tt_core_memory_desc(c));
+            goto out;
+        }
+    }
+    if (!nload) {
+        error_setg(errp, "tt: ELF '%s' for %s: no PT_LOAD segment", file,
+                   who);
+        goto out;
+    }
+    ok = true;
+out:
+    qemu_close(fd);
+    return ok;
 }
 
 static void tt_load_elf(TTCore *c, const char *file, uint64_t *entry)
 {
     AddressSpace *as = CPU(&c->cpu)->as;
     TTElfCheck chk = { .core = c, .file = file };
+    Error *err = NULL;
     uint64_t low, high;
     ssize_t size;
 
+    if (!tt_elf_validate(c, file, &err)) {
+        error_report_err(err);
+        exit(1);
+    }
     size = load_elf_as(file, NULL, tt_elf_check_segment, &chk, entry, &low,
                        &high, NULL, ELFDATA2LSB, EM_RISCV, 1, 0, as);
     if (size < 0) {
         error_report("tt: could not load ELF '%s' for tile (%u,%u) %s: %s",
                      file, c->x, c->y, tt_core_name[c->index],
                      load_elf_strerror(size));
+        exit(1);
+    }
+}
+
+/*
+ * Options QEMU offers every machine that mean nothing here: refuse them
+ * rather than ignore them.  (-append "" cannot be told from no -append.)
+ */
+static void tt_machine_refuse_unused(MachineState *ms)
+{
+    const char *how = "; load programs with -kernel, -M ...,brisc-elf=F "
+        "(and ncrisc-, trisc0-, trisc1-, trisc2-elf) or -device loader";
+    const char *opt = NULL, *why = NULL;
+
+    if (ms->firmware) {
+        opt = "-bios / -M firmware";
+        why = "the Tensix tiles have no boot firmware to replace";
+    } else if (ms->dtb || ms->dt_compatible) {
+        opt = ms->dtb ? "-dtb" : "-M dt-compatible";
+        why = "these machines describe no hardware in a device tree";
+    } else if (ms->initrd_filename) {
+        opt = "-initrd";
+        why = "there is no Linux kernel to take an initial RAM disk";
+    } else if (ms->kernel_cmdline && *ms->kernel_cmdline) {
+        opt = "-append";
+        why = "there is no Linux kernel to take a command line (a "
+              "semihosting program's arguments: -semihosting-config "
+              "enable=on,arg=...)";
+    } else if (ms->shim_filename) {
+        opt = "-shim";
+        why = "there is no UEFI shim to load";
+    } else if (ms->cpu_type) {
+        opt = "-cpu";
+        why = "each core's CPU model is fixed by the machine (tt-wh on "
+              "tt-wormhole, tt-bh on tt-blackhole; NCRISC without "
+              ".ttinsn); leave -cpu out";
+        how = "";
+    }
+    if (opt) {
+        error_report("tt: %s is not supported by %s: %s%s", opt,
+                     MACHINE_GET_CLASS(ms)->name, why, how);
         exit(1);
     }
 }
@@ -165,6 +398,7 @@ static void tt_machine_init(MachineState *ms)
     const TTSocLayout *l = tt_soc_layout(mc->arch);
     uint32_t noc_w, noc_h, ncores;
 
+    tt_machine_refuse_unused(ms);
     if (m->full_chip) {
         if (m->grid_width != 1 || m->grid_height != 1 || m->tile_x ||
             m->tile_y) {
@@ -175,9 +409,10 @@ static void tt_machine_init(MachineState *ms)
         noc_w = l->width;
         noc_h = l->height;
     } else {
+        /* Each is bounded by its setter; summed in 64 bits all the same */
         if (!m->grid_width || !m->grid_height ||
-            m->tile_x + m->grid_width > TT_MAX_GRID ||
-            m->tile_y + m->grid_height > TT_MAX_GRID) {
+            (uint64_t)m->tile_x + m->grid_width > TT_MAX_GRID ||
+            (uint64_t)m->tile_y + m->grid_height > TT_MAX_GRID) {
             error_report("tt: grid %ux%u at (%u,%u) does not fit the 64x64 "
                          "NoC coordinate space", m->grid_width,
                          m->grid_height, m->tile_x, m->tile_y);
@@ -329,22 +564,60 @@ static void tt_machine_fit_smp(TTMachineState *m)
     }
 }
 
+/* The machine's 32-bit options and their ranges */
+typedef struct TTMachineU32Prop {
+    const char *name;
+    size_t offset;
+    uint32_t min, max;
+    const char *desc;
+    const char *range;          /* for the error: why min..max */
+} TTMachineU32Prop;
+
+static const TTMachineU32Prop tt_machine_u32_props[] = {
+    { "grid-width", offsetof(TTMachineState, grid_width), 1, TT_MAX_GRID,
+      "Number of Tensix tiles in X (default 1)",
+      "1 to 64 tiles (6-bit NoC coordinates)" },
+    { "grid-height", offsetof(TTMachineState, grid_height), 1, TT_MAX_GRID,
+      "Number of Tensix tiles in Y (default 1)",
+      "1 to 64 tiles (6-bit NoC coordinates)" },
+    { "tile-x", offsetof(TTMachineState, tile_x), 0, TT_MAX_GRID - 1,
+      "NoC 0 X coordinate of the first tile (default 0)",
+      "a NoC coordinate, 0 to 63" },
+    { "tile-y", offsetof(TTMachineState, tile_y), 0, TT_MAX_GRID - 1,
+      "NoC 0 Y coordinate of the first tile (default 0)",
+      "a NoC coordinate, 0 to 63" },
+    /* Checked against L1 by the DPRINT server (tt_dprint.c) */
+    { "dprint-base", offsetof(TTMachineState, dprint_base), 0, UINT32_MAX,
+      "L1 offset of the five DPRINT buffers (default 0x268, "
+      "tt-metal Dec-2024 mailboxes)", NULL },
+};
+
 static void tt_machine_get_u32(Object *obj, Visitor *v, const char *name,
                                void *opaque, Error **errp)
 {
-    uint32_t *p = (uint32_t *)((char *)obj + (uintptr_t)opaque);
+    const TTMachineU32Prop *p = opaque;
+    uint32_t *val = (uint32_t *)((char *)obj + p->offset);
 
-    visit_type_uint32(v, name, p, errp);
+    visit_type_uint32(v, name, val, errp);
 }
 
 static void tt_machine_set_u32(Object *obj, Visitor *v, const char *name,
                                void *opaque, Error **errp)
 {
-    uint32_t *p = (uint32_t *)((char *)obj + (uintptr_t)opaque);
+    const TTMachineU32Prop *p = opaque;
+    uint32_t *val = (uint32_t *)((char *)obj + p->offset);
+    uint64_t value;
 
-    if (!visit_type_uint32(v, name, p, errp)) {
+    /* 64 bits: a value above 4G is out of range too, never truncated */
+    if (!visit_type_uint64(v, name, &value, errp)) {
         return;
     }
+    if (value < p->min || value > p->max) {
+        error_setg(errp, "tt: %s=%" PRIu64 " is out of range: %s", name,
+                   value, p->range);
+        return;
+    }
+    *val = value;
     tt_machine_fit_smp(TT_MACHINE(obj));
 }
 
@@ -362,7 +635,7 @@ static void tt_machine_set_soc(Object *obj, const char *value, Error **errp)
     } else if (!strcmp(value, "grid")) {
         m->full_chip = false;
     } else {
-        error_setg(errp, "soc: '%s' is not 'grid' or 'full'", value);
+        error_setg(errp, "tt: soc: '%s' is not 'grid' or 'full'", value);
         return;
     }
     tt_machine_fit_smp(m);
@@ -430,23 +703,6 @@ static void tt_machine_instance_finalize(Object *obj)
 static void tt_machine_class_init(ObjectClass *oc, void *data)
 {
     MachineClass *mc = MACHINE_CLASS(oc);
-    static const struct {
-        const char *name;
-        size_t offset;
-        const char *desc;
-    } u32_props[] = {
-        { "grid-width", offsetof(TTMachineState, grid_width),
-          "Number of Tensix tiles in X (default 1)" },
-        { "grid-height", offsetof(TTMachineState, grid_height),
-          "Number of Tensix tiles in Y (default 1)" },
-        { "tile-x", offsetof(TTMachineState, tile_x),
-          "NoC 0 X coordinate of the first tile (default 0)" },
-        { "tile-y", offsetof(TTMachineState, tile_y),
-          "NoC 0 Y coordinate of the first tile (default 0)" },
-        { "dprint-base", offsetof(TTMachineState, dprint_base),
-          "L1 offset of the five DPRINT buffers (default 0x268, "
-          "tt-metal Dec-2024 mailboxes)" },
-    };
     static char *(*getters[TT_NUM_CORES])(Object *, Error **) = {
         tt_get_elf0, tt_get_elf1, tt_get_elf2, tt_get_elf3, tt_get_elf4,
     };
@@ -459,18 +715,17 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
     mc->default_cpus = TT_NUM_CORES;
     mc->min_cpus = 1;
     mc->max_cpus = TT_NUM_CORES * TT_MAX_GRID * TT_MAX_GRID;
-    mc->default_ram_size = 0;
     mc->no_parallel = 1;
     mc->no_serial = 1;
     mc->no_floppy = 1;
     mc->no_cdrom = 1;
 
-    for (size_t i = 0; i < ARRAY_SIZE(u32_props); i++) {
-        object_class_property_add(oc, u32_props[i].name, "uint32",
-                                  tt_machine_get_u32, tt_machine_set_u32,
-                                  NULL, (void *)u32_props[i].offset);
-        object_class_property_set_description(oc, u32_props[i].name,
-                                              u32_props[i].desc);
+    for (size_t i = 0; i < ARRAY_SIZE(tt_machine_u32_props); i++) {
+        const TTMachineU32Prop *p = &tt_machine_u32_props[i];
+
+        object_class_property_add(oc, p->name, "uint32", tt_machine_get_u32,
+                                  tt_machine_set_u32, NULL, (void *)p);
+        object_class_property_set_description(oc, p->name, p->desc);
     }
     object_class_property_add_bool(oc, "dprint", tt_machine_get_dprint,
                                    tt_machine_set_dprint);
@@ -489,8 +744,8 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
         "Ethernet, PCIe, ARC tiles at their NoC coordinates)");
     for (int i = 0; i < TT_NUM_CORES; i++) {
         g_autofree char *desc =
-            g_strdup_printf("ELF file loaded through core %s's view of "
-                            "every tile", tt_elf_props[i]);
+            g_strdup_printf("ELF file loaded through %s's view of "
+                            "every tile", tt_core_name[i]);
 
         object_class_property_add_str(oc, tt_elf_props[i], getters[i],
                                       setters[i]);
@@ -498,11 +753,25 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
     }
 }
 
+/*
+ * The machine's RAM size (-m) is the chip's DRAM, though no RAM is
+ * allocated from it (the tiles' L1, local RAMs and DRAM channels are the
+ * memory).  QEMU's generic loader bounds a raw image by it: with 0,
+ * "-device loader,file=F,addr=A" could load nothing.
+ */
+static void tt_machine_class_set_ram_size(MachineClass *mc, TTArchId arch)
+{
+    const TTSocLayout *l = tt_soc_layout(arch);
+
+    mc->default_ram_size = l->num_dram * l->dram_size;
+}
+
 static void tt_blackhole_class_init(ObjectClass *oc, void *data)
 {
     MachineClass *mc = MACHINE_CLASS(oc);
 
     TT_MACHINE_CLASS(oc)->arch = TT_ARCH_BLACKHOLE;
+    tt_machine_class_set_ram_size(mc, TT_ARCH_BLACKHOLE);
     mc->desc = "Tenstorrent Blackhole Tensix tiles";
 }
 
@@ -511,6 +780,7 @@ static void tt_wormhole_class_init(ObjectClass *oc, void *data)
     MachineClass *mc = MACHINE_CLASS(oc);
 
     TT_MACHINE_CLASS(oc)->arch = TT_ARCH_WORMHOLE_B0;
+    tt_machine_class_set_ram_size(mc, TT_ARCH_WORMHOLE_B0);
     mc->desc = "Tenstorrent Wormhole B0 Tensix tiles";
 }
 

@@ -673,6 +673,88 @@ static void test_bad_input(gconstpointer data)
     remove_tree(dir);
 }
 
+/* ---------------------------------------------------------------------- */
+/* Tiles the machine does not have (the command line, before QEMU)        */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * Run the tool (ttl_main) with @args in a subprocess: it must exit with a
+ * failure and @want in its error output, within 20 s (without the check,
+ * --write-l1 63,63 asked for a 64x64 grid of 20480 cores that never
+ * started).
+ */
+static void expect_cli_error(const TTLArch *a, const char *args,
+                             const char *want)
+{
+    g_autofree char *pattern = g_strdup_printf("*tt-launch: %s*", want);
+
+    if (g_test_subprocess()) {
+        g_autofree char *line = g_strdup_printf(
+            "tt-launch -m %s --fw /nonexistent %s", a->fwdir, args);
+        g_auto(GStrv) argv = g_strsplit(line, " ", -1);
+
+        exit(ttl_main(g_strv_length(argv), argv));
+    }
+    g_test_message("tt-launch -m %s %s", a->fwdir, args);
+    g_test_trap_subprocess(NULL, 20 * G_USEC_PER_SEC, 0);
+    g_test_trap_assert_failed();
+    g_test_trap_assert_stderr(pattern);
+}
+
+typedef struct CliCase {
+    const TTLArch *a;
+    const char *args;
+    const char *want;
+} CliCase;
+
+static void test_cli_tile(gconstpointer data)
+{
+    const CliCase *c = data;
+
+    expect_cli_error(c->a, c->args, c->want);
+}
+
+/* The last coordinates of each chip pass the check (it returns) */
+static void test_cli_tile_edges(gconstpointer data)
+{
+    const TTLArch *a = data;
+
+    check_machine_tile(a, false, 0, 0, 0, 0, a->chip_w - 1, a->chip_h - 1,
+                       "--tile");
+    check_machine_tile(a, true, 1, 1, 2, 3, 2, 3, "--tile");
+    check_machine_tile(a, true, 1, 1, 2, 3, 1, 1, "--tile");
+}
+
+static const CliCase cli_cases[] = {
+    /* issue 11: the default grid grew to cover (63,63) */
+    { &ttl_arch_bh, "--write-l1 63,63:0x1000=words:1",
+      "--write-l1: tile (63,63) is not on tt-blackhole: its NoC grid is "
+      "17x12 (X 0-16, Y 0-11)" },
+    { &ttl_arch_wh, "--write-l1 63,63:0x1000=words:1",
+      "--write-l1: tile (63,63) is not on tt-wormhole: its NoC grid is "
+      "10x12 (X 0-9, Y 0-11)" },
+    /* one past the last column / row */
+    { &ttl_arch_bh, "--tile 17,2",
+      "--tile: tile (17,2) is not on tt-blackhole: its NoC grid is 17x12" },
+    { &ttl_arch_wh, "--tile 10,1",
+      "--tile: tile (10,1) is not on tt-wormhole: its NoC grid is 10x12" },
+    { &ttl_arch_bh, "--read-l1 1,12:0:4=-",
+      "--read-l1: tile (1,12) is not on tt-blackhole" },
+    { &ttl_arch_wh, "--read-l1 1,12:0:4=-",
+      "--read-l1: tile (1,12) is not on tt-wormhole" },
+    { &ttl_arch_bh, "--soc full --write-l1 63,63:0=words:1",
+      "--write-l1: tile (63,63) is not on tt-blackhole" },
+    /* an explicit grid: only its tiles; and only inside the chip */
+    { &ttl_arch_wh, "--grid 1,1,2x1 --tile 3,1",
+      "--tile: tile (3,1) is outside --grid 1,1,2x1 (tiles (1,1) to (2,1))" },
+    { &ttl_arch_bh, "--grid 1,2,2x1 --read-l1 1,3:0:4=-",
+      "--read-l1: tile (1,3) is outside --grid 1,2,2x1" },
+    { &ttl_arch_bh, "--grid 0,0,18x12",
+      "--grid 0,0,18x12 does not fit tt-blackhole: its NoC grid is 17x12" },
+    { &ttl_arch_wh, "--grid 0,0,10x13",
+      "--grid 0,0,10x13 does not fit tt-wormhole: its NoC grid is 10x12" },
+};
+
 int main(int argc, char **argv)
 {
     g_autofree char *why = NULL;
@@ -682,6 +764,19 @@ int main(int argc, char **argv)
     fw_root = build_firmware(&why);
     if (!fw_root) {
         g_test_message("skipping: %s", why);
+    }
+    for (size_t i = 0; i < ARRAY_SIZE(cli_cases); i++) {
+        g_autofree char *p = g_strdup_printf("/tensix/launch/%s/bad-tile/%zu",
+                                             cli_cases[i].a->fwdir, i);
+
+        qtest_add_data_func(p, &cli_cases[i], test_cli_tile);
+    }
+    for (int i = 0; i < 2; i++) {
+        const TTLArch *a = i ? &ttl_arch_wh : &ttl_arch_bh;
+        g_autofree char *p0 = g_strdup_printf("/tensix/launch/%s/tile-edges",
+                                              a->fwdir);
+
+        qtest_add_data_func(p0, a, test_cli_tile_edges);
     }
     for (int i = 0; i < 2; i++) {
         const TTLArch *a = i ? &ttl_arch_wh : &ttl_arch_bh;

@@ -21,7 +21,7 @@
  *
  * This file is both the command-line tool (docs/launcher.md; run it with
  * scripts/tt-launch) and a library: tt-launch-test.c includes it with
- * TT_LAUNCH_NO_MAIN defined.
+ * TT_LAUNCH_NO_MAIN defined (no main(); it runs the tool as ttl_main()).
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
@@ -1325,8 +1325,6 @@ static bool ttl_launch(TTLaunch *l, const TTLProgram *p)
     return ok;
 }
 
-#ifndef TT_LAUNCH_NO_MAIN
-
 /* ---------------------------------------------------------------------- */
 /* Command line                                                           */
 /* ---------------------------------------------------------------------- */
@@ -1625,7 +1623,31 @@ static void print_handler(const gchar *s)
     }
 }
 
-int main(int argc, char **argv)
+/*
+ * Refuse, before QEMU starts, a tile (@what: the option naming it) that
+ * the machine asked for cannot have: outside the chip's NoC grid, or
+ * outside an explicit --grid.  The default grid grows to cover every
+ * tile named, so a tile outside the chip would ask for a grid that is no
+ * chip (tile (63,63): 4096 tiles, 20480 cores, which never start).
+ */
+static void check_machine_tile(const TTLArch *arch, bool have_grid,
+                               uint32_t gx, uint32_t gy, uint32_t gw,
+                               uint32_t gh, uint32_t x, uint32_t y,
+                               const char *what)
+{
+    if (x >= arch->chip_w || y >= arch->chip_h) {
+        die("%s: tile (%u,%u) is not on %s: its NoC grid is %ux%u (X 0-%u, "
+            "Y 0-%u)", what, x, y, arch->machine, arch->chip_w,
+            arch->chip_h, arch->chip_w - 1, arch->chip_h - 1);
+    }
+    if (have_grid && (x < gx || x >= gx + gw || y < gy || y >= gy + gh)) {
+        die("%s: tile (%u,%u) is outside --grid %u,%u,%ux%u (tiles (%u,%u) "
+            "to (%u,%u))", what, x, y, gx, gy, gw, gh, gx, gy,
+            gx + gw - 1, gy + gh - 1);
+    }
+}
+
+static int ttl_main(int argc, char **argv)
 {
     enum { OPT_SOC = 256, OPT_GRID, OPT_WRITE_L1, OPT_WRITE_DRAM,
            OPT_READ_L1, OPT_READ_DRAM, OPT_TIMEOUT, OPT_BOOT_ONLY };
@@ -1824,6 +1846,23 @@ int main(int argc, char **argv)
         tiles[0].y = arch->first_y;
         ntiles = 1;
     }
+    if (have_grid && (gx + gw > arch->chip_w || gy + gh > arch->chip_h)) {
+        die("--grid %u,%u,%ux%u does not fit %s: its NoC grid is %ux%u",
+            gx, gy, gw, gh, arch->machine, arch->chip_w, arch->chip_h);
+    }
+    for (uint32_t i = 0; i < ntiles; i++) {
+        check_machine_tile(arch, have_grid && !full, gx, gy, gw, gh,
+                           tiles[i].x, tiles[i].y, "--tile");
+    }
+    for (guint i = 0; i < xfers->len; i++) {
+        Xfer *x = g_ptr_array_index(xfers, i);
+
+        if (x->kind == XFER_WRITE_L1 || x->kind == XFER_READ_L1) {
+            check_machine_tile(arch, have_grid && !full, gx, gy, gw, gh,
+                               x->x, x->y, x->kind == XFER_WRITE_L1 ?
+                               "--write-l1" : "--read-l1");
+        }
+    }
     if (!fwdir) {
         const char *env = getenv("TTFW_DIR");
 
@@ -1920,4 +1959,9 @@ int main(int argc, char **argv)
     return 0;
 }
 
+#ifndef TT_LAUNCH_NO_MAIN
+int main(int argc, char **argv)
+{
+    return ttl_main(argc, argv);
+}
 #endif /* TT_LAUNCH_NO_MAIN */
