@@ -268,9 +268,7 @@ static void tt_cfg_store(TTCoproc *s, int state, uint32_t index,
         }
         if (i == sp->prng_seed.addr32) {
             trace_tt_cfg_effect(state, "PRNG seed", values[k]);
-            qemu_log_mask(LOG_UNIMP, "tt-tensix: %s: PRNG_SEED_Seed_Val = "
-                          "0x%08x: re-seeding the PRNGs is not modelled yet "
-                          "(no PRNG is)\n", src, values[k]);
+            tt_sfpu_seed_prng(s, values[k]);
         }
         if (i == sp->ic_invalidate.addr32) {
             /*

@@ -93,12 +93,32 @@ void tt_sfpu_commit(TTCoproc *s, unsigned vd, const uint32_t *r,
     memcpy(s->sfpu.lreg[vd], d, sizeof(d));
 }
 
+static uint32_t tt_sfpu_prng_step(uint32_t x)
+{
+    return (~(uint32_t)ctpop32(x & 0x80200003) << 31) | (x >> 1);
+}
+
+/*
+ * The pages do not say how one 32-bit value seeds 32 lanes; Tenstorrent's
+ * ttsim (v1.10.0) steps the seed 32 times, then gives lanes 31 down to 0
+ * every second state after that (docs/decisions.md)
+ */
+void tt_sfpu_seed_prng(TTCoproc *s, uint32_t seed)
+{
+    for (int i = 0; i < 32; i++) {
+        seed = tt_sfpu_prng_step(seed);
+    }
+    for (int l = TT_SFPU_LANES - 1; l >= 0; l--) {
+        seed = tt_sfpu_prng_step(tt_sfpu_prng_step(seed));
+        s->sfpu.prng[l] = seed;
+    }
+}
+
 uint32_t tt_sfpu_prng(TTSfpuState *u, int l)
 {
     uint32_t x = u->prng[l];
-    uint32_t taps = ctpop32(x & 0x80200003);
 
-    u->prng[l] = (~taps << 31) | (x >> 1);
+    u->prng[l] = tt_sfpu_prng_step(x);
     return x;
 }
 

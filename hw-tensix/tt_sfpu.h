@@ -88,6 +88,11 @@ void tt_sfpu_commit(TTCoproc *s, unsigned vd, const uint32_t *r,
                     const uint8_t *en);
 /* AdvancePRNG(@l) of VectorUnit.md */
 uint32_t tt_sfpu_prng(TTSfpuState *u, int l);
+/*
+ * A write to Config PRNG_SEED_Seed_Val (BackendConfiguration.md: "(re-)seed
+ * all the PRNGs"): every lane's AdvancePRNG state, as ttsim derives it
+ */
+void tt_sfpu_seed_prng(TTCoproc *s, uint32_t seed);
 
 /*
  * Read-only QOM property "x-sfpu-state" of the tt-tensix device, for tests

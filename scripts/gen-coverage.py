@@ -214,7 +214,7 @@ STATUS = {
     'SFPDIVP2': ('tested', 'set, add with wrap, Inf kept'),
     'SFPCAST': ('tested', 'nearest even and stochastic; Blackhole integer '
                 'modes'),
-    'SFP_STOCH_RND': ('tested', 'every mode; PRNG not seeded from '
+    'SFP_STOCH_RND': ('tested', 'every mode; PRNG re-seeded by '
                       'PRNG_SEED (docs/units/sfpu.md)'),
     'SFPSWAP': ('tested', 'swap, min/max, sub-vectors, exchange, argmin/'
                 'argmax'),

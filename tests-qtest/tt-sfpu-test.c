@@ -1303,6 +1303,23 @@ static void test_conv(const void *data)
     fetch(t);
     check_all(t, 3, 0x80000013, "INT32 -> INT8");
     check_all(t, 4, 255, "INT32 -> UINT8");
+
+    /*
+     * PRNG_SEED_Seed_Val (Config word 164, Blackhole 186) re-seeds every
+     * lane as ttsim does: 32 AdvancePRNG steps of the seed, then lanes 31
+     * down to 0 each take the state two steps further.  Seed 0x12345678:
+     * lane 0 0x837ee01d (then 0x41bf700e), lane 1 0x0dfb8074, lane 7
+     * 0xb807426a, lane 31 0x4e0d6479.
+     */
+    set_cfg(t, bh ? 186 : 164, 0x12345678);
+    simple(t, OP_SFPMOV, 0, 9, 4, 8);
+    simple(t, OP_SFPMOV, 0, 9, 5, 8);
+    fetch(t);
+    g_assert_cmphex(lreg(t, 4, 0), ==, 0x837ee01d);
+    g_assert_cmphex(lreg(t, 4, 1), ==, 0x0dfb8074);
+    g_assert_cmphex(lreg(t, 4, 7), ==, 0xb807426a);
+    g_assert_cmphex(lreg(t, 4, 31), ==, 0x4e0d6479);
+    g_assert_cmphex(lreg(t, 5, 0), ==, 0x41bf700e);
     finish(t);
 }
 
