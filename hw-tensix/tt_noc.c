@@ -9,12 +9,14 @@
  * pages leave out (summarised in reference/address-map.md section 5).
  *
  * Each tile has two NIUs (NoC 0 and NoC 1), each with four request
- * initiators ("command buffers").  A request executes completely, under
- * the BQL, when software writes 1 to NOC_CMD_CTRL: data moves through the
- * system address space (the NoC view, tile (x, y)'s local address A at
+ * initiators ("command buffers").  Writing 1 to NOC_CMD_CTRL queues a
+ * request; its packets are sent in bounded chunks, the first inside the
+ * store, the rest from the NIU's timer (tt_noc_req.c), and NOC_CMD_CTRL
+ * reads 1 until the last has left.  Data moves through the system
+ * address space (the NoC view, tile (x, y)'s local address A at
  * (y << 42) | (x << 36) | A), and every counter the documentation lists
- * for the request is bumped at the initiating, target and response NIUs
- * in the documented order.  NOC_CMD_CTRL therefore always reads 0.
+ * for a packet is bumped at the initiating, target and response NIUs in
+ * the documented order.
  *
  * Coordinates in a NIU's registers are that NoC's coordinates: NoC 1 is
  * mirrored (x1 = noc_width - 1 - x, y1 = noc_height - 1 - y).  With
@@ -210,14 +212,15 @@ void tt_noc_init(TTTileState *t, TTNocNiu *niu, int n)
     memory_region_init_io(&niu->mmio, owner, &tt_noc_ops, niu, name,
                           TT_NOC_REGS_SIZE);
     /*
-     * A request is issued from within the store to NOC_CMD_CTRL and, as a
-     * loopback request does on silicon, reaches the registers of its own
-     * tile (owned by the same device), this NIU's included: the NIU is an
-     * agent of its own, so it does not take the owner's re-entrancy
-     * guard.  A request that writes NOC_CMD_CTRL of its own NIU is
-     * refused by TTNocNiu.busy (tt_noc_issue()).
+     * A request's first packets are sent from within the store to
+     * NOC_CMD_CTRL and, as a loopback request does on silicon, reach the
+     * registers of its own tile (owned by the same device), this NIU's
+     * included: the NIU is an agent of its own, so it does not take the
+     * owner's re-entrancy guard.  A NOC_CMD_CTRL store made by a packet
+     * only queues its request (tt_noc_issue()), so sending never nests.
      */
     niu->mmio.disable_reentrancy_guard = true;
+    niu->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, tt_noc_queue_timer, niu);
 }
 
 /* Translation table at NOC_CFG(@base) reset to the identity */
@@ -246,7 +249,7 @@ void tt_noc_reset(TTNocNiu *niu)
     memset(niu->status, 0, sizeof(niu->status));
     niu->ecc_ctrl = 0;
     niu->rtz_source = 0;
-    niu->busy = false;
+    tt_noc_queue_reset(niu);
 
     /*
      * Translation disabled, tables the identity (the power-on contents
@@ -264,10 +267,61 @@ void tt_noc_reset(TTNocNiu *niu)
     *id = FIELD_DP32(*id, NOC_ID_LOGICAL, Y, y);
 }
 
+/* Requests in flight: only when there are some */
+static bool tt_noc_queue_needed(void *opaque)
+{
+    TTNocNiu *niu = opaque;
+
+    return niu->queue_len != 0;
+}
+
+static int tt_noc_queue_post_load(void *opaque, int version_id)
+{
+    TTNocNiu *niu = opaque;
+    uint32_t seen = 0;
+
+    if (niu->queue_len > TT_NOC_NUM_BUFS) {
+        return -EINVAL;
+    }
+    for (uint32_t i = 0; i < niu->queue_len; i++) {
+        if (niu->queue[i] >= TT_NOC_NUM_BUFS ||
+            (seen & (1u << niu->queue[i]))) {
+            return -EINVAL;
+        }
+        seen |= 1u << niu->queue[i];
+    }
+    return 0;
+}
+
+static const VMStateDescription vmstate_tt_noc_queue = {
+    .name = "tt-noc-niu/queue",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = tt_noc_queue_needed,
+    .post_load = tt_noc_queue_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(queue_len, TTNocNiu),
+        VMSTATE_UINT8_ARRAY(queue, TTNocNiu, TT_NOC_NUM_BUFS),
+        VMSTATE_UINT32_2DARRAY(req_coord, TTNocNiu, TT_NOC_NUM_BUFS,
+                               TT_NOC_REQ_COORDS),
+        VMSTATE_UINT32_ARRAY(req_errors, TTNocNiu, TT_NOC_NUM_BUFS),
+        VMSTATE_TIMER_PTR(timer, TTNocNiu),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+/* A stream without the queue subsection has no request in flight */
+static int tt_noc_pre_load(void *opaque)
+{
+    tt_noc_queue_reset(opaque);
+    return 0;
+}
+
 const VMStateDescription vmstate_tt_noc_niu = {
     .name = "tt-noc-niu",
     .version_id = 2,
     .minimum_version_id = 2,
+    .pre_load = tt_noc_pre_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_2DARRAY(buf, TTNocNiu, TT_NOC_NUM_BUFS,
                                TT_NOC_BUF_NREGS),
@@ -276,5 +330,9 @@ const VMStateDescription vmstate_tt_noc_niu = {
         VMSTATE_UINT32(ecc_ctrl, TTNocNiu),
         VMSTATE_UINT32(rtz_source, TTNocNiu),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_tt_noc_queue,
+        NULL
     }
 };

@@ -2,10 +2,12 @@
  * Tenstorrent NoC: the two NIUs (network interface units) of a tile,
  * their command buffers, configuration registers and status counters.
  *
- * Requests execute completely when software writes NOC_CMD_CTRL (an
- * infinitely fast NoC is a legal timing: software can only observe
- * completion through NOC_CMD_CTRL and the counters).  This is the
- * interface the tile uses; the model is tt_noc.c (life cycle,
+ * Writing NOC_CMD_CTRL queues a request; the NIU sends its packets in
+ * bounded chunks, the first inside the store (so small requests have
+ * completed when the store returns), the rest from a QEMU_CLOCK_VIRTUAL
+ * timer, while software polls NOC_CMD_CTRL and the counters as on
+ * silicon.  This is the interface the tile uses; the model is tt_noc.c
+ * (life cycle,
  * coordinates), tt_noc_regs.c, tt_noc_req.c, tt_noc_mcast.c and
  * tt_noc_atomic.c, sharing tt_noc_int.h.  See docs/units/noc.md.
  *
@@ -15,6 +17,7 @@
 #define HW_TENSIX_TT_NOC_H
 
 #include "exec/memory.h"
+#include "qemu/timer.h"
 
 #define TT_NUM_NOCS         2
 #define TT_NOC_REGS_BASE    0xFFB20000u     /* NoC n at + n * 0x10000 */
@@ -43,6 +46,9 @@ enum {
     TT_NOC_BUF_NREGS
 };
 
+/* Per request in flight: TARG x, y, start x, start y, then RET's */
+#define TT_NOC_REQ_COORDS   8
+
 typedef struct TTTileState TTTileState;
 
 typedef struct TTNocNiu {
@@ -62,8 +68,20 @@ typedef struct TTNocNiu {
     uint32_t ecc_ctrl;
     uint32_t rtz_source;        /* Blackhole NIU_TRANS_COUNT_RTZ_SOURCE */
 
-    /* Not migrated: only true inside tt_noc_issue() */
-    bool busy;
+    /*
+     * Requests in flight (their NOC_CMD_CTRL reads 1), migrated: the
+     * command buffers in the order software issued them, and per buffer
+     * the coordinates resolved at issue (translated; Blackhole does not
+     * write them back) and how many errors it has logged.  The rest of a
+     * request is its registers, which automatic splitting advances packet
+     * by packet as on silicon (Counters.md).  The timer sends the next
+     * chunk.
+     */
+    uint32_t queue_len;
+    uint8_t queue[TT_NOC_NUM_BUFS];
+    uint32_t req_coord[TT_NOC_NUM_BUFS][TT_NOC_REQ_COORDS];
+    uint32_t req_errors[TT_NOC_NUM_BUFS];
+    QEMUTimer *timer;
 } TTNocNiu;
 
 /*

@@ -349,10 +349,7 @@ static void tt_noc_atomic_sent(TTNocReq *rq)
 {
     TTNocNiu *niu = rq->niu;
 
-    /* As software writes NOC_CMD_CTRL */
-    if (rq->marked) {
-        tt_noc_outstanding(niu, rq->id, 1);
-    }
+    /* REQS_OUTSTANDING_ID: counted at issue (tt_noc_issue()) */
     tt_noc_ctr(niu, R_NIU_MST_CMD_ACCEPTED, 1);
     if (rq->marked) {
         tt_noc_ctr(niu, R_NIU_MST_NONPOSTED_ATOMIC_STARTED, 1);

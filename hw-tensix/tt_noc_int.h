@@ -210,12 +210,25 @@ typedef struct TTNocReq {
     bool bcast;
     uint32_t self_x, self_y;    /* initiator on this NoC */
     TTNocCoord targ, ret;       /* translated, this NoC's coordinates */
-    uint64_t targ_addr, ret_addr;
+    uint64_t targ_addr, ret_addr;   /* of the next packet */
+    uint32_t *errors;           /* errors this request has logged */
 } TTNocReq;
 
-/* Execute the request in command buffer @b (NOC_CMD_CTRL written) */
+/* Queue the request in command buffer @b (NOC_CMD_CTRL written) */
 void tt_noc_issue(TTNocNiu *niu, int b);
+/* Is the request of command buffer @b in flight (NOC_CMD_CTRL reads 1)? */
+bool tt_noc_pending(TTNocNiu *niu, int b);
+/* TTNocNiu.timer: send the next chunk of the queued requests */
+void tt_noc_queue_timer(void *opaque);
+/* Forget every request in flight (reset) */
+void tt_noc_queue_reset(TTNocNiu *niu);
 
+/*
+ * A guest error of a request, logged (LOG_GUEST_ERROR) unless the request
+ * has already logged TT_NOC_MAX_ERRORS: a request of millions of packets
+ * logs a few lines, not one per packet.
+ */
+#define TT_NOC_MAX_ERRORS   4
 void G_GNUC_PRINTF(2, 3) tt_noc_req_error(TTNocReq *rq, const char *fmt,
                                           ...);
 /*

@@ -149,6 +149,19 @@ static const TTNocReg tt_noc_regs[NIU__MAX] = {
     [NIU_CMD_BUF_OVFL] = { "CMD_BUF_OVFL", WH_BH(0, A_BH_CMD_BUF_OVFL) },
 };
 
+static const char *const tt_noc_first_regs[] = {
+    "NOC_TARG_ADDR_LO", "NOC_TARG_ADDR_MID", "NOC_TARG_ADDR_HI",
+    "NOC_RET_ADDR_LO", "NOC_RET_ADDR_MID", "NOC_RET_ADDR_HI",
+    "NOC_PACKET_TAG", "NOC_CTRL", "NOC_AT_LEN_BE",
+};
+
+/* The name of stored register @idx (TT_NOC_BUF_*) */
+static const char *tt_noc_buf_reg_name(uint32_t idx)
+{
+    return idx < ARRAY_SIZE(tt_noc_first_regs) ? tt_noc_first_regs[idx] :
+                                                 tt_noc_regs[idx].name;
+}
+
 /* NOC_CMD_BUF_OFFSET and the number of NOC_CFG words */
 static const uint32_t tt_noc_buf_stride[TT_ARCH__MAX] = WH_BH(0x400, 0x800);
 static const uint32_t tt_noc_cfg_words[TT_ARCH__MAX] = WH_BH(0xF, 0x20);
@@ -374,9 +387,21 @@ static TTNocWin tt_noc_decode(TTNocNiu *niu, uint32_t addr, int *b,
 /* ---------------------------------------------------------------------- */
 
 /* A register of a command buffer window that is not storage */
-static uint32_t tt_noc_reg_read(TTNocNiu *niu, uint32_t idx, bool peek)
+static uint32_t tt_noc_reg_read(TTNocNiu *niu, int b, uint32_t idx,
+                                bool peek)
 {
+    uint32_t v = 0;
+
     switch (idx) {
+    case NIU_CMD_CTRL:
+        /* MemoryMap.md: 1 until the request's last packet has left */
+        return tt_noc_pending(niu, b);
+    case NIU_CMD_STATUS:
+        /* WH: bit i = the low bit of command buffer i's NOC_CMD_CTRL */
+        for (int i = 0; i < TT_NOC_NUM_BUFS; i++) {
+            v |= (uint32_t)tt_noc_pending(niu, i) << i;
+        }
+        return v;
     case NIU_NODE_ID:
         return tt_noc_node_id(niu);
     case NIU_ENDPOINT_ID:
@@ -392,9 +417,8 @@ static uint32_t tt_noc_reg_read(TTNocNiu *niu, uint32_t idx, bool peek)
         return 0;
     default:
         /*
-         * NOC_CMD_CTRL and the combined status: every request has
-         * completed by the time it could be read.  No ECC errors, no
-         * request FIFO overflow.  CLEAR_OUTSTANDING is write-only.
+         * No ECC errors, no request FIFO overflow.  CLEAR_OUTSTANDING is
+         * write-only.
          */
         return 0;
     }
@@ -411,7 +435,7 @@ static uint32_t tt_noc_word_read(TTNocNiu *niu, uint32_t addr, bool peek)
         if (idx < TT_NOC_BUF_NREGS) {
             return niu->buf[b][idx];
         }
-        return tt_noc_reg_read(niu, idx, peek);
+        return tt_noc_reg_read(niu, b, idx, peek);
     case WIN_CFG:
         return tt_noc_cfg_read(niu, idx);
     case WIN_STATUS:
@@ -471,6 +495,19 @@ static void tt_noc_word_write(TTNocNiu *niu, uint32_t addr, uint32_t val)
             tt_noc_reg_write(niu, b, idx, addr, val);
             return;
         }
+        if (tt_noc_pending(niu, b)) {
+            /*
+             * MemoryMap.md NOC_CMD_CTRL: software must not write the
+             * initiator's fields until NOC_CMD_CTRL reads 0; the request
+             * in flight keeps its registers.
+             */
+            qemu_log_mask(LOG_GUEST_ERROR, "%s: write 0x%08x to %s of "
+                          "command buffer %d (0x%04x) while its request is "
+                          "in flight (NOC_CMD_CTRL reads 1); ignored\n",
+                          tt_noc_name(niu), val, tt_noc_buf_reg_name(idx),
+                          b, addr);
+            return;
+        }
         niu->buf[b][idx] = idx == TT_NOC_BUF_PACKET_TAG ?
             FIELD_EX32(val, NOC_PACKET_TAG, STORED) : val;
         if (idx == TT_NOC_BUF_SEC_CTRL && val) {
@@ -517,9 +554,18 @@ static void tt_noc_write(void *opaque, hwaddr addr, uint64_t val,
 
     trace_tt_noc_reg_write(tt_noc_name(niu), addr, val, size);
     if (size < 4) {
-        /* A narrow store merges into the register's current value */
+        /*
+         * The registers are 32 bits (MemoryMap.md names no narrower
+         * one): a narrow store is logged and merges into the register's
+         * current value, which is written.  Narrow loads read the word.
+         */
         word = deposit32(tt_noc_word_read(niu, addr & ~3, true),
                          (addr & 3) * 8, size * 8, val);
+        qemu_log_mask(LOG_GUEST_ERROR, "%s: %u-bit store of 0x%" PRIx64
+                      " at 0x%04" PRIx64 ": the registers are 32 bits; "
+                      "merged, 0x%08x written to 0x%04" PRIx64 "\n",
+                      tt_noc_name(niu), size * 8, val, (uint64_t)addr, word,
+                      (uint64_t)(addr & ~3));
     }
     tt_noc_word_write(niu, addr & ~3, word);
 }

@@ -1,6 +1,25 @@
 /*
- * Tenstorrent NoC NIU request engine: issue (NOC_CMD_CTRL), reads and
- * writes, with automatic packet splitting and the counters of each.
+ * Tenstorrent NoC NIU request engine: issue (NOC_CMD_CTRL), the request
+ * queue, reads and writes, with automatic packet splitting and the
+ * counters of each.
+ *
+ * A write of 1 to NOC_CMD_CTRL does what MemoryMap.md says happens "as
+ * software writes": counters, coordinate translation, NOC_CTRL's port
+ * bits; then it appends the command buffer to the NIU's queue, and
+ * NOC_CMD_CTRL reads 1 until the request's last packet has left.  The
+ * NIU sends packets from the head of the queue, in issue order
+ * (Ordering.md: the order of the NOC_CMD_CTRL writes is the order in
+ * which requests leave the NIU), each packet whole (read, delivery,
+ * counters, acknowledgement), at most TT_NOC_CHUNK_BYTES per event: the
+ * first chunk inside the store (a request of up to 64 KiB has completed
+ * when the store returns, as before), the rest from the NIU's
+ * QEMU_CLOCK_VIRTUAL timer, one chunk every (bytes / flit size) ns.  A
+ * store made by a packet (a request reaching a NIU) only queues, so a
+ * store does at most one chunk of NoC work.  Automatic splitting
+ * (Counters.md) advances NOC_AT_LEN_BE and the addresses after each
+ * packet, as silicon does, so the registers are the state of a request in
+ * flight; TTNocNiu adds the queue and the coordinates resolved at issue,
+ * and migrates them.
  *
  * tt-isa-documentation WormholeB0/NoC/{MemoryMap,Counters,Alignment,
  * RoutingPaths}.md and BlackholeA0/NoC/{MemoryMap,Counters}.md.  The
@@ -11,9 +30,18 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/bitops.h"
+#include "qemu/units.h"
+#include "qemu/timer.h"
 #include "exec/address-spaces.h"
 #include "tt_noc_int.h"
 #include "trace.h"
+
+/*
+ * NoC work per event (a store to NOC_CMD_CTRL, a timer event): packets are
+ * sent until this many bytes have been moved (at least one packet; a
+ * broadcast packet counts once per recipient).
+ */
+#define TT_NOC_CHUNK_BYTES      (64 * KiB)
 
 /*
  * The coordinates in NOC_{TARG,RET}_ADDR: WH in bits 31:4 of _MID (bits
@@ -33,16 +61,37 @@ enum {
     NOC_PORT_X = 4,
 };
 
-void tt_noc_req_error(TTNocReq *rq, const char *fmt, ...)
+static void G_GNUC_PRINTF(3, 0) tt_noc_req_vlog(TTNocReq *rq, int mask,
+                                                 const char *fmt, va_list ap)
 {
     g_autofree char *msg = NULL;
+
+    if (!qemu_loglevel_mask(mask) || *rq->errors >= TT_NOC_MAX_ERRORS) {
+        return;
+    }
+    msg = g_strdup_vprintf(fmt, ap);
+    qemu_log_mask(mask, "%s cmd buf %d: %s%s\n", tt_noc_name(rq->niu), rq->b,
+                  msg, ++*rq->errors < TT_NOC_MAX_ERRORS ? "" :
+                  " (further errors of this request are not logged)");
+}
+
+void tt_noc_req_error(TTNocReq *rq, const char *fmt, ...)
+{
     va_list ap;
 
     va_start(ap, fmt);
-    msg = g_strdup_vprintf(fmt, ap);
+    tt_noc_req_vlog(rq, LOG_GUEST_ERROR, fmt, ap);
     va_end(ap);
-    qemu_log_mask(LOG_GUEST_ERROR, "%s cmd buf %d: %s\n",
-                  tt_noc_name(rq->niu), rq->b, msg);
+}
+
+static void G_GNUC_PRINTF(2, 3) tt_noc_req_unimp(TTNocReq *rq,
+                                                 const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    tt_noc_req_vlog(rq, LOG_UNIMP, fmt, ap);
+    va_end(ap);
 }
 
 /*
@@ -66,11 +115,10 @@ bool tt_noc_xfer(TTNocReq *rq, uint32_t x, uint32_t y, uint64_t addr,
         memset(buf, 0, len);
     }
     if (addr & na->pcie_bit) {
-        qemu_log_mask(LOG_UNIMP, "%s cmd buf %d: %s of %u bytes at (%u,%u) "
-                      "0x%" PRIx64 " on NoC %d targets PCIe host memory, "
-                      "which is not modelled; %s\n", tt_noc_name(niu),
-                      rq->b, what, len, x, y, addr, niu->noc,
-                      write ? "dropped" : "reads zeros");
+        tt_noc_req_unimp(rq, "%s of %u bytes at (%u,%u) 0x%" PRIx64 " on "
+                         "NoC %d targets PCIe host memory, which is not "
+                         "modelled; %s", what, len, x, y, addr, niu->noc,
+                         write ? "dropped" : "reads zeros");
         return false;
     }
     if (addr + len > (1ull << 36)) {
@@ -141,12 +189,17 @@ TTNocNiu *tt_noc_resp_niu(TTNocReq *rq, const TTNocCoord *c,
     return n;
 }
 
-/* Length-mode request: number of packets (Counters.md, splitting) */
-static uint32_t tt_noc_packets(TTNocReq *rq, uint32_t len)
+/*
+ * Length-mode request of @len bytes: number of packets (Counters.md,
+ * max(1, ceil(len / max))), computed without overflow: NOC_AT_LEN_BE is
+ * 32 bits and silicon splits it by subtraction, so 0xFFFFFFFF is 2^18
+ * packets (BH), not 0.
+ */
+static uint32_t tt_noc_packets(TTNocNiu *niu, uint32_t len)
 {
-    uint32_t max = tt_noc_arch(rq->niu)->max_packet;
+    uint32_t max = tt_noc_arch(niu)->max_packet;
 
-    return len ? DIV_ROUND_UP(len, max) : 1;
+    return len ? len / max + (len % max != 0) : 1;
 }
 
 static uint32_t tt_noc_flits(TTNocReq *rq, uint32_t bytes)
@@ -155,106 +208,112 @@ static uint32_t tt_noc_flits(TTNocReq *rq, uint32_t bytes)
 }
 
 /*
- * Automatic request splitting leaves the last packet's length in
- * NOC_AT_LEN_BE and both addresses advanced past the earlier packets.
+ * Automatic request splitting, after a packet that was not the last one
+ * (Counters.md): NOC_AT_LEN_BE -= max, both addresses += max (Wormhole:
+ * NOC_TARG/RET_ADDR_LO, wrapping at 32 bits; Blackhole: the 64-bit
+ * addresses, carrying into _MID).
  */
-static void tt_noc_split_regs(TTNocReq *rq, uint32_t len, uint32_t npkt)
+static void tt_noc_split_regs(TTNocReq *rq)
 {
     const TTNocArch *na = tt_noc_arch(rq->niu);
     uint32_t *r = rq->niu->buf[rq->b];
-    uint64_t adv = (uint64_t)na->max_packet * (npkt - 1);
 
-    if (npkt <= 1) {
-        return;
-    }
-    r[TT_NOC_BUF_AT_LEN_BE] = len - adv;
+    r[TT_NOC_BUF_AT_LEN_BE] -= na->max_packet;
     if (na->split_carry) {
-        uint64_t t = rq->targ_addr + adv, rt = rq->ret_addr + adv;
+        uint64_t t = rq->targ_addr + na->max_packet;
+        uint64_t rt = rq->ret_addr + na->max_packet;
 
         r[TT_NOC_BUF_TARG_LO] = t;
         r[TT_NOC_BUF_TARG_MID] = t >> 32;
         r[TT_NOC_BUF_RET_LO] = rt;
         r[TT_NOC_BUF_RET_MID] = rt >> 32;
     } else {
-        r[TT_NOC_BUF_TARG_LO] += adv;
-        r[TT_NOC_BUF_RET_LO] += adv;
+        r[TT_NOC_BUF_TARG_LO] += na->max_packet;
+        r[TT_NOC_BUF_RET_LO] += na->max_packet;
     }
 }
 
-static uint32_t tt_noc_len(TTNocReq *rq)
+/*
+ * At issue: the packets of a length-mode request, and what of its length
+ * silicon would not do as software means it (logged).
+ */
+static uint32_t tt_noc_issue_len(TTNocReq *rq, const char *what)
 {
-    uint32_t *r = rq->niu->buf[rq->b];
+    TTNocNiu *niu = rq->niu;
+    const TTNocArch *na = tt_noc_arch(niu);
+    uint32_t *r = niu->buf[rq->b];
+    uint32_t len = r[TT_NOC_BUF_AT_LEN_BE];
+    uint32_t npkt = tt_noc_packets(niu, len);
 
-    if (tt_noc_is_bh(rq->niu) && r[TT_NOC_BUF_AT_LEN_BE_1]) {
+    if (tt_noc_is_bh(niu) && r[TT_NOC_BUF_AT_LEN_BE_1]) {
         tt_noc_req_error(rq, "NOC_AT_LEN_BE_1 = 0x%08x in a length: the "
                          "high half of the length is ignored",
                          r[TT_NOC_BUF_AT_LEN_BE_1]);
     }
-    if (r[TT_NOC_BUF_AT_LEN_BE] == 0) {
+    if (len == 0) {
         tt_noc_req_error(rq, "zero length: one packet carrying no data");
     }
-    return r[TT_NOC_BUF_AT_LEN_BE];
-}
-
-/* Alignment.md: a length-mode request with an MMIO address moves 4 bytes */
-static void tt_noc_check_mmio_len(TTNocReq *rq, const char *what,
-                                  uint32_t len)
-{
+    /* Alignment.md: a length-mode request with an MMIO address moves 4 */
     if ((tt_noc_is_mmio(rq->targ_addr) || tt_noc_is_mmio(rq->ret_addr)) &&
         len != 4) {
         tt_noc_req_error(rq, "%s of %u bytes with an MMIO address: only 4 "
                          "is allowed (Alignment.md); done as asked", what,
                          len);
     }
+    if (npkt > 1 &&
+        ((rq->targ_addr | rq->ret_addr) & (na->flit_bytes - 1))) {
+        tt_noc_req_error(rq, "%s of %u bytes split into %u packets from "
+                         "0x%" PRIx64 " to 0x%" PRIx64 ": automatic "
+                         "splitting needs %u-byte aligned addresses "
+                         "(Counters.md); done as asked", what, len, npkt,
+                         rq->targ_addr, rq->ret_addr, na->flit_bytes);
+    }
+    if (npkt > 0xFF) {
+        tt_noc_req_error(rq, "%s of %u bytes (NOC_AT_LEN_BE 0x%08x) is %u "
+                         "packets: the 8-bit NIU_MST_REQS_OUTSTANDING_ID / "
+                         "WRITE_REQS_OUTGOING_ID counters wrap (Counters.md:"
+                         " just under 2 MiB at most); sent in full, "
+                         "counters modulo 256", what, len, len, npkt);
+    }
+    return npkt;
 }
 
 /* ------------------------------- Reads -------------------------------- */
 
-static void tt_noc_do_read(TTNocReq *rq)
+/* One read packet of @plen bytes; returns the bytes moved */
+static uint64_t tt_noc_read_packet(TTNocReq *rq, uint32_t plen)
 {
     TTNocNiu *niu = rq->niu;
-    uint32_t max = tt_noc_arch(niu)->max_packet;
-    uint32_t len = tt_noc_len(rq);
-    uint32_t npkt = tt_noc_packets(rq, len);
-    g_autofree uint8_t *data = g_malloc(MIN(len, max));
+    uint32_t flits = tt_noc_flits(rq, plen);
+    g_autofree uint8_t *data = g_malloc(MAX(plen, 1));
     TTNocNiu *src, *dst;
 
-    tt_noc_check_mmio_len(rq, "read", len);
     trace_tt_noc_read(tt_noc_name(niu), rq->b, rq->targ.x, rq->targ.y,
-                      rq->targ_addr, rq->ret.x, rq->ret.y, rq->ret_addr, len,
+                      rq->targ_addr, rq->ret.x, rq->ret.y, rq->ret_addr, plen,
                       rq->id);
     src = tt_noc_niu_at(niu, rq->targ.x, rq->targ.y);
     dst = tt_noc_resp_niu(rq, &rq->ret, "the read response");
 
-    /* As software writes NOC_CMD_CTRL */
-    tt_noc_outstanding(niu, rq->id, npkt);
-    for (uint32_t p = 0; p < npkt; p++) {
-        uint32_t plen = MIN(len - p * max, max);
-        uint32_t flits = tt_noc_flits(rq, plen);
-
-        /* Initiator: virtual channel assigned, request leaves */
-        tt_noc_ctr(niu, R_NIU_MST_CMD_ACCEPTED, 1);
-        tt_noc_ctr(niu, R_NIU_MST_RD_REQ_STARTED, 1);
-        tt_noc_ctr(niu, R_NIU_MST_RD_REQ_SENT, 1);
-        /* Target: request arrives, data read, response sent */
-        if (src) {
-            tt_noc_ctr(src, R_NIU_SLV_REQ_ACCEPTED, 1);
-            tt_noc_ctr(src, R_NIU_SLV_RD_REQ_RECEIVED, 1);
-        }
-        tt_noc_xfer(rq, rq->targ.x, rq->targ.y,
-                    rq->targ_addr + (uint64_t)p * max, data, plen, false);
-        if (src) {
-            tt_noc_ctr(src, R_NIU_SLV_RD_RESP_SENT, 1);
-            tt_noc_ctr(src, R_NIU_SLV_RD_DATA_WORD_SENT, flits);
-        }
-        /* Response: written at RET, then counted there */
-        tt_noc_xfer(rq, rq->ret.x, rq->ret.y,
-                    rq->ret_addr + (uint64_t)p * max, data, plen, true);
-        tt_noc_ctr(dst, R_NIU_MST_RD_RESP_RECEIVED, 1);
-        tt_noc_ctr(dst, R_NIU_MST_RD_DATA_WORD_RECEIVED, flits);
-        tt_noc_outstanding(dst, rq->id, -1);
+    /* Initiator: virtual channel assigned, request leaves */
+    tt_noc_ctr(niu, R_NIU_MST_CMD_ACCEPTED, 1);
+    tt_noc_ctr(niu, R_NIU_MST_RD_REQ_STARTED, 1);
+    tt_noc_ctr(niu, R_NIU_MST_RD_REQ_SENT, 1);
+    /* Target: request arrives, data read, response sent */
+    if (src) {
+        tt_noc_ctr(src, R_NIU_SLV_REQ_ACCEPTED, 1);
+        tt_noc_ctr(src, R_NIU_SLV_RD_REQ_RECEIVED, 1);
     }
-    tt_noc_split_regs(rq, len, npkt);
+    tt_noc_xfer(rq, rq->targ.x, rq->targ.y, rq->targ_addr, data, plen, false);
+    if (src) {
+        tt_noc_ctr(src, R_NIU_SLV_RD_RESP_SENT, 1);
+        tt_noc_ctr(src, R_NIU_SLV_RD_DATA_WORD_SENT, flits);
+    }
+    /* Response: written at RET, then counted there */
+    tt_noc_xfer(rq, rq->ret.x, rq->ret.y, rq->ret_addr, data, plen, true);
+    tt_noc_ctr(dst, R_NIU_MST_RD_RESP_RECEIVED, 1);
+    tt_noc_ctr(dst, R_NIU_MST_RD_DATA_WORD_RECEIVED, flits);
+    tt_noc_outstanding(dst, rq->id, -1);
+    return plen;
 }
 
 /* ------------------------------- Writes ------------------------------- */
@@ -307,8 +366,8 @@ static void tt_noc_write_ack(TTNocReq *rq, TTNocNiu *dst, TTNocNiu *ack)
     tt_noc_outstanding(ack, rq->id, -1);
 }
 
-/* Write request with NOC_CMD_WR_INLINE (data in NOC_AT_DATA) */
-static void tt_noc_do_inline_write(TTNocReq *rq)
+/* Write request with NOC_CMD_WR_INLINE (data in NOC_AT_DATA), one packet */
+static uint64_t tt_noc_inline_packet(TTNocReq *rq)
 {
     TTNocNiu *niu = rq->niu;
     uint32_t *r = niu->buf[rq->b];
@@ -322,15 +381,6 @@ static void tt_noc_do_inline_write(TTNocReq *rq)
     trace_tt_noc_inline_write(tt_noc_name(niu), rq->b, rq->targ.x,
                               rq->targ.y, rq->targ_addr, data, be,
                               !rq->marked, rq->bcast, rq->id);
-    if (!mmio && tt_noc_is_bh(niu)) {
-        tt_noc_req_error(rq, "inline write to L1 0x%" PRIx64 ": unsafe on "
-                         "Blackhole silicon (hardware bug, MemoryMap.md); "
-                         "modelled as on Wormhole", rq->targ_addr);
-    }
-    /* As software writes NOC_CMD_CTRL */
-    if (rq->marked) {
-        tt_noc_outstanding(niu, rq->id, 1);
-    }
     /* The packet is one flit */
     tt_noc_write_started(rq);
     tt_noc_write_sent(rq);
@@ -358,6 +408,7 @@ static void tt_noc_do_inline_write(TTNocReq *rq)
         /* The acknowledgement goes to the initiating NIU */
         tt_noc_write_ack(rq, d[k].niu, niu);
     }
+    return 16ull * n;
 }
 
 /*
@@ -398,90 +449,67 @@ static void tt_noc_be_source(TTNocReq *rq, uint8_t *data, uint32_t len,
     }
 }
 
-/* Write request (data from the initiator's NOC_TARG_ADDR) */
-static void tt_noc_do_write(TTNocReq *rq)
+/*
+ * One packet of a write request (data from the initiator's NOC_TARG_ADDR)
+ * of @plen bytes (byte-enable mode: the span); returns the bytes moved.
+ */
+static uint64_t tt_noc_write_packet(TTNocReq *rq, uint32_t plen)
 {
     TTNocNiu *niu = rq->niu;
-    const TTNocArch *na = tt_noc_arch(niu);
     uint32_t *r = niu->buf[rq->b];
     bool be_mode = FIELD_EX32(rq->ctrl, NOC_CTRL, WR_BE);
     bool hdr_store = !rq->marked &&
                      FIELD_EX32(rq->tag, NOC_PACKET_TAG, HEADER_STORE);
     bool dst_mmio = tt_noc_is_mmio(rq->ret_addr);
     uint64_t hdr_addr = (uint64_t)r[TT_NOC_BUF_AT_DATA] << 4;
-    uint32_t len, npkt, max = na->max_packet;
+    uint32_t flits = be_mode ? 1 : tt_noc_flits(rq, plen);
     g_autofree TTNocDest *d = tt_noc_dest_alloc(rq);
-    g_autofree uint8_t *data = NULL;
+    g_autofree uint8_t *data = g_malloc(MAX(plen, 16));
     TTNocNiu *ack;
+    uint64_t be = 0;
     uint32_t n;
 
-    if (be_mode) {
-        len = na->be_bytes;
-        npkt = 1;
-    } else {
-        len = tt_noc_len(rq);
-        npkt = tt_noc_packets(rq, len);
-        tt_noc_check_mmio_len(rq, "write", len);
-    }
-    data = g_malloc(MAX(MIN(len, max), 16));
     trace_tt_noc_write(tt_noc_name(niu), rq->b, rq->targ_addr, rq->ret.x,
-                       rq->ret.y, rq->ret_addr, len, be_mode, !rq->marked,
+                       rq->ret.y, rq->ret_addr, plen, be_mode, !rq->marked,
                        rq->id);
     /* The acknowledgement goes to the NIU at NOC_TARG_ADDR's x/y */
     ack = rq->marked ? tt_noc_resp_niu(rq, &rq->targ,
                                        "the write acknowledgement") : NULL;
     n = tt_noc_dests(rq, &rq->ret, d);
 
-    /* As software writes NOC_CMD_CTRL */
-    if (rq->marked) {
-        tt_noc_outstanding(niu, rq->id, npkt);
+    tt_noc_write_started(rq);
+    /* Initiator: data read from its own address space */
+    if (be_mode) {
+        tt_noc_be_source(rq, data, plen, &be);
+    } else {
+        tt_noc_xfer(rq, rq->self_x, rq->self_y, rq->targ_addr, data, plen,
+                    false);
     }
-    tt_noc_outgoing(niu, rq->id, npkt);
+    tt_noc_write_sent(rq);
+    tt_noc_ctr(niu, rq->marked ? R_NIU_MST_NONPOSTED_WR_DATA_WORD_SENT :
+                                 R_NIU_MST_POSTED_WR_DATA_WORD_SENT, flits);
+    tt_noc_outgoing(niu, rq->id, -1);
 
-    for (uint32_t p = 0; p < npkt; p++) {
-        uint64_t off = (uint64_t)p * max;
-        uint32_t plen = MIN(len - p * max, max);
-        uint32_t flits = be_mode ? 1 : tt_noc_flits(rq, plen);
-        uint64_t be = 0;
-
-        tt_noc_write_started(rq);
-        /* Initiator: data read from its own address space */
-        if (be_mode) {
-            tt_noc_be_source(rq, data, len, &be);
+    /* Each recipient */
+    for (uint32_t k = 0; k < n; k++) {
+        tt_noc_slave_write(rq, d[k].niu, flits);
+        if (!be_mode) {
+            tt_noc_xfer(rq, d[k].x, d[k].y, rq->ret_addr, data, plen, true);
+        } else if (dst_mmio) {
+            tt_noc_xfer(rq, d[k].x, d[k].y, rq->ret_addr & ~3ull, data, 4,
+                        true);
         } else {
-            tt_noc_xfer(rq, rq->self_x, rq->self_y, rq->targ_addr + off,
-                        data, plen, false);
+            tt_noc_write_masked(rq, d[k].x, d[k].y, rq->ret_addr & ~0xFull,
+                                data, be, plen);
         }
-        tt_noc_write_sent(rq);
-        tt_noc_ctr(niu, rq->marked ? R_NIU_MST_NONPOSTED_WR_DATA_WORD_SENT :
-                                     R_NIU_MST_POSTED_WR_DATA_WORD_SENT,
-                   flits);
-        tt_noc_outgoing(niu, rq->id, -1);
-
-        /* Each recipient */
-        for (uint32_t k = 0; k < n; k++) {
-            tt_noc_slave_write(rq, d[k].niu, flits);
-            if (!be_mode) {
-                tt_noc_xfer(rq, d[k].x, d[k].y, rq->ret_addr + off, data,
-                            plen, true);
-            } else if (dst_mmio) {
-                tt_noc_xfer(rq, d[k].x, d[k].y, rq->ret_addr & ~3ull, data,
-                            4, true);
-            } else {
-                tt_noc_write_masked(rq, d[k].x, d[k].y,
-                                    rq->ret_addr & ~0xFull, data, be, len);
-            }
-            if (hdr_store) {
-                /* First 128 bits also at NOC_AT_DATA << 4 */
-                tt_noc_xfer(rq, d[k].x, d[k].y, hdr_addr, data,
-                            MIN(plen, 16), true);
-            }
-            tt_noc_write_ack(rq, d[k].niu, ack);
+        if (hdr_store) {
+            /* First 128 bits also at NOC_AT_DATA << 4 */
+            tt_noc_xfer(rq, d[k].x, d[k].y, hdr_addr, data, MIN(plen, 16),
+                        true);
         }
+        tt_noc_write_ack(rq, d[k].niu, ack);
     }
-    if (!be_mode) {
-        tt_noc_split_regs(rq, len, npkt);
-    }
+    return (uint64_t)plen * MAX(n, 1);
 }
 
 /* ------------------------------- Issue -------------------------------- */
@@ -578,19 +606,224 @@ static void tt_noc_issue_unimp(TTNocReq *rq, uint32_t type)
     }
 }
 
+
+/* ------------------------------- Queue -------------------------------- */
+
+/* True while a NIU sends packets: a store they make only queues */
+static bool tt_noc_sending;
+
+bool tt_noc_pending(TTNocNiu *niu, int b)
+{
+    for (uint32_t i = 0; i < niu->queue_len; i++) {
+        if (niu->queue[i] == b) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The request in flight in command buffer @b, from its registers */
+static void tt_noc_req_load(TTNocNiu *niu, int b, TTNocReq *rq)
+{
+    uint32_t *r = niu->buf[b];
+    uint32_t *c = niu->req_coord[b];
+    TTNocCoord unused;
+
+    *rq = (TTNocReq) {
+        .niu = niu,
+        .b = b,
+        .ctrl = r[TT_NOC_BUF_CTRL],
+        .tag = r[TT_NOC_BUF_PACKET_TAG],
+        .errors = &niu->req_errors[b],
+        .targ = { c[0], c[1], c[2], c[3] },
+        .ret = { c[4], c[5], c[6], c[7] },
+    };
+    rq->id = FIELD_EX32(rq->tag, NOC_PACKET_TAG, TRANSACTION_ID);
+    rq->marked = FIELD_EX32(rq->ctrl, NOC_CTRL, RESP_MARKED);
+    rq->bcast = FIELD_EX32(rq->ctrl, NOC_CTRL, BRCST_PACKET);
+    if (FIELD_EX32(rq->ctrl, NOC_CTRL, TYPE) == NOC_CMD_TYPE_RD) {
+        rq->marked = true;      /* reads always get a response */
+        rq->bcast = false;      /* logged at issue */
+    }
+    tt_noc_self(niu, &rq->self_x, &rq->self_y);
+    tt_noc_get_coord(niu, b, false, &unused, &rq->targ_addr);
+    tt_noc_get_coord(niu, b, true, &unused, &rq->ret_addr);
+}
+
+/*
+ * Send the next packet of the request in command buffer @b; add the bytes
+ * it moved to *@moved.  True when it was the request's last packet.
+ */
+static bool tt_noc_packet(TTNocNiu *niu, int b, uint64_t *moved)
+{
+    const TTNocArch *na = tt_noc_arch(niu);
+    uint32_t len = niu->buf[b][TT_NOC_BUF_AT_LEN_BE];
+    uint32_t plen = MIN(len, na->max_packet);
+    uint64_t bytes;
+    bool last = true;
+    TTNocReq rq;
+
+    tt_noc_req_load(niu, b, &rq);
+    switch (FIELD_EX32(rq.ctrl, NOC_CTRL, TYPE)) {
+    case NOC_CMD_TYPE_RD:
+        bytes = tt_noc_read_packet(&rq, plen);
+        last = len <= na->max_packet;
+        break;
+    case NOC_CMD_TYPE_AT:
+        tt_noc_do_atomic(&rq);
+        bytes = 16;
+        break;
+    default:
+        if (FIELD_EX32(rq.ctrl, NOC_CTRL, WR_INLINE)) {
+            bytes = tt_noc_inline_packet(&rq);
+        } else if (FIELD_EX32(rq.ctrl, NOC_CTRL, WR_BE)) {
+            bytes = tt_noc_write_packet(&rq, na->be_bytes);
+        } else {
+            bytes = tt_noc_write_packet(&rq, plen);
+            last = len <= na->max_packet;
+        }
+        break;
+    }
+    if (!last) {
+        tt_noc_split_regs(&rq);
+    }
+    /* A packet costs at least its header flit */
+    *moved += MAX(bytes, na->flit_bytes);
+    return last;
+}
+
+/*
+ * Send packets from the head of the queue, one chunk; then, if requests
+ * remain, the timer sends the next chunk when the NoC would have moved
+ * this one (a flit per ns).
+ */
+static void tt_noc_send(TTNocNiu *niu)
+{
+    uint64_t moved = 0;
+
+    tt_noc_sending = true;
+    while (niu->queue_len && moved < TT_NOC_CHUNK_BYTES) {
+        if (tt_noc_packet(niu, niu->queue[0], &moved)) {
+            /* The last packet has left: NOC_CMD_CTRL reverts to 0 */
+            niu->queue_len--;
+            memmove(niu->queue, niu->queue + 1, niu->queue_len);
+        }
+    }
+    tt_noc_sending = false;
+    if (niu->queue_len) {
+        timer_mod(niu->timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
+                  MAX(moved / tt_noc_arch(niu)->flit_bytes, 1));
+    }
+}
+
+void tt_noc_queue_timer(void *opaque)
+{
+    TTNocNiu *niu = opaque;
+
+    if (tt_noc_sending) {
+        /* Never nest sending: try again */
+        timer_mod(niu->timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + 1);
+    } else if (niu->queue_len) {
+        tt_noc_send(niu);
+    }
+}
+
+/* A queued request still being split into packets, or -1 */
+static int tt_noc_splitting(TTNocNiu *niu)
+{
+    for (uint32_t i = 0; i < niu->queue_len; i++) {
+        uint32_t *r = niu->buf[niu->queue[i]];
+        uint32_t type = FIELD_EX32(r[TT_NOC_BUF_CTRL], NOC_CTRL, TYPE);
+        bool len_mode = type == NOC_CMD_TYPE_RD ||
+            (type == NOC_CMD_TYPE_WR &&
+             !(r[TT_NOC_BUF_CTRL] & (R_NOC_CTRL_WR_BE_MASK |
+                                     R_NOC_CTRL_WR_INLINE_MASK)));
+
+        if (len_mode &&
+            r[TT_NOC_BUF_AT_LEN_BE] > tt_noc_arch(niu)->max_packet) {
+            return niu->queue[i];
+        }
+    }
+    return -1;
+}
+
+void tt_noc_queue_reset(TTNocNiu *niu)
+{
+    niu->queue_len = 0;
+    memset(niu->queue, 0, sizeof(niu->queue));
+    memset(niu->req_coord, 0, sizeof(niu->req_coord));
+    memset(niu->req_errors, 0, sizeof(niu->req_errors));
+    if (niu->timer) {
+        timer_del(niu->timer);
+    }
+}
+
+/* ------------------------------- Issue -------------------------------- */
+
+/*
+ * MemoryMap.md / Counters.md: what happens "as software writes
+ * NOC_CMD_CTRL": the REQS_OUTSTANDING_ID and WRITE_REQS_OUTGOING_ID
+ * increments of the whole request.
+ */
+static void tt_noc_issue_counters(TTNocReq *rq, uint32_t type)
+{
+    TTNocNiu *niu = rq->niu;
+    uint32_t npkt;
+
+    switch (type) {
+    case NOC_CMD_TYPE_RD:
+        tt_noc_outstanding(niu, rq->id, tt_noc_issue_len(rq, "read"));
+        break;
+    case NOC_CMD_TYPE_AT:
+        if (rq->marked) {
+            tt_noc_outstanding(niu, rq->id, 1);
+        }
+        break;
+    default:
+        if (FIELD_EX32(rq->ctrl, NOC_CTRL, WR_INLINE)) {
+            if (!tt_noc_is_mmio(rq->targ_addr) && tt_noc_is_bh(niu)) {
+                tt_noc_req_error(rq, "inline write to L1 0x%" PRIx64 ": "
+                                 "unsafe on Blackhole silicon (hardware "
+                                 "bug, MemoryMap.md); modelled as on "
+                                 "Wormhole", rq->targ_addr);
+            }
+            if (rq->marked) {
+                tt_noc_outstanding(niu, rq->id, 1);
+            }
+            break;
+        }
+        npkt = FIELD_EX32(rq->ctrl, NOC_CTRL, WR_BE) ? 1 :
+               tt_noc_issue_len(rq, "write");
+        if (rq->marked) {
+            tt_noc_outstanding(niu, rq->id, npkt);
+        }
+        tt_noc_outgoing(niu, rq->id, npkt);
+        break;
+    }
+}
+
 void tt_noc_issue(TTNocNiu *niu, int b)
 {
     const TTNocArch *na = tt_noc_arch(niu);
     uint32_t *r = niu->buf[b];
-    TTNocReq rq = { .niu = niu, .b = b };
+    uint32_t *c = niu->req_coord[b];
+    TTNocReq rq = { .niu = niu, .b = b, .errors = &niu->req_errors[b] };
     uint32_t type;
     bool bcast_in_ret;
 
-    if (niu->busy) {
-        tt_noc_req_error(&rq, "NOC_CMD_CTRL written by a request of this "
-                         "NIU itself (a NoC write to its own NIU); the new "
-                         "request is dropped");
+    if (tt_noc_pending(niu, b)) {
+        tt_noc_req_error(&rq, "NOC_CMD_CTRL written while the buffer's "
+                         "request is in flight (NOC_CMD_CTRL reads 1); "
+                         "ignored");
         return;
+    }
+    niu->req_errors[b] = 0;
+    if (tt_noc_splitting(niu) >= 0) {
+        tt_noc_req_error(&rq, "NOC_CMD_CTRL written while command buffer "
+                         "%d's request is being split into packets "
+                         "(Counters.md: not allowed until its NOC_CMD_CTRL "
+                         "reads 0); queued behind it",
+                         tt_noc_splitting(niu));
     }
     rq.ctrl = r[TT_NOC_BUF_CTRL];
     rq.tag = r[TT_NOC_BUF_PACKET_TAG];
@@ -630,28 +863,29 @@ void tt_noc_issue(TTNocNiu *niu, int b)
         return;
     }
     tt_noc_issue_unimp(&rq, type);
+    tt_noc_issue_counters(&rq, type);
+
+    /* Queued: the packets use the coordinates resolved here */
+    c[0] = rq.targ.x;
+    c[1] = rq.targ.y;
+    c[2] = rq.targ.sx;
+    c[3] = rq.targ.sy;
+    c[4] = rq.ret.x;
+    c[5] = rq.ret.y;
+    c[6] = rq.ret.sx;
+    c[7] = rq.ret.sy;
+    assert(niu->queue_len < TT_NOC_NUM_BUFS);
+    niu->queue[niu->queue_len++] = b;
 
     /*
-     * The request runs inside the store to NOC_CMD_CTRL; its NoC accesses
-     * may reach this tile's own registers (the NIU's MMIO region does not
-     * take the tile's re-entrancy guard, see tt_noc_init()).  busy stops
-     * a request from re-issuing one of this NIU.
+     * The first chunk now, in the store, if the request is at the head
+     * of the queue (otherwise the timer is due and sends it in its turn);
+     * but a store made by a packet (a request reaching a NIU, maybe this
+     * one) only queues, and the timer sends.
      */
-    niu->busy = true;
-    switch (type) {
-    case NOC_CMD_TYPE_RD:
-        tt_noc_do_read(&rq);
-        break;
-    case NOC_CMD_TYPE_AT:
-        tt_noc_do_atomic(&rq);
-        break;
-    default:
-        if (FIELD_EX32(rq.ctrl, NOC_CTRL, WR_INLINE)) {
-            tt_noc_do_inline_write(&rq);
-        } else {
-            tt_noc_do_write(&rq);
-        }
-        break;
+    if (niu->queue_len == 1 && !tt_noc_sending) {
+        tt_noc_send(niu);
+    } else if (!timer_pending(niu->timer)) {
+        timer_mod(niu->timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
     }
-    niu->busy = false;
 }

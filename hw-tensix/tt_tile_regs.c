@@ -6,6 +6,13 @@
  * at their reset PCs), the Blackhole reset-PC registers, the wall clock,
  * the FIFO status and the configuration read-back.
  *
+ * The registers are 32 bits wide; neither the ISA documentation nor
+ * tt-metal names one that takes 8- or 16-bit accesses, and the baby RISCV
+ * cores cannot fault (BabyRISCV/README.md).  So a narrow load reads the
+ * containing word (with that read's effects) and returns its bytes; a
+ * narrow store is logged (LOG_GUEST_ERROR) and merged into the word's
+ * current value, which is then written (with that write's effects).
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
@@ -166,9 +173,10 @@ static uint64_t tt_wall_clock(TTTileState *s)
                     NANOSECONDS_PER_SECOND);
 }
 
-static uint64_t tt_tile_regs_read(void *opaque, hwaddr addr, unsigned size)
+/* The word at @addr (4-byte aligned); @peek: without side effects */
+static uint32_t tt_tile_regs_word_read(TTTileState *s, hwaddr addr,
+                                       bool peek)
 {
-    TTTileState *s = opaque;
     uint32_t val = 0;
     uint64_t now;
 
@@ -181,7 +189,9 @@ static uint64_t tt_tile_regs_read(void *opaque, hwaddr addr, unsigned size)
         break;
     case A_WALL_CLOCK_L:
         now = tt_wall_clock(s);
-        s->wall_clock_hi_latch = now >> 32;
+        if (!peek) {
+            s->wall_clock_hi_latch = now >> 32;
+        }
         val = now;
         break;
     case A_WALL_CLOCK_1:
@@ -229,17 +239,22 @@ static uint64_t tt_tile_regs_read(void *opaque, hwaddr addr, unsigned size)
         val = s->regs_store[addr / 4];
         break;
     }
+    return val;
+}
+
+static uint64_t tt_tile_regs_read(void *opaque, hwaddr addr, unsigned size)
+{
+    TTTileState *s = opaque;
+    uint32_t word = tt_tile_regs_word_read(s, addr & ~3, false);
+    uint32_t val = extract32(word, (addr & 3) * 8, size * 8);
+
     trace_tt_tile_reg_read(s->x, s->y, addr, val);
     return val;
 }
 
-static void tt_tile_regs_write(void *opaque, hwaddr addr, uint64_t val64,
-                          unsigned size)
+static void tt_tile_regs_word_write(TTTileState *s, hwaddr addr,
+                                    uint32_t val)
 {
-    TTTileState *s = opaque;
-    uint32_t val = val64;
-
-    trace_tt_tile_reg_write(s->x, s->y, addr, val);
     switch (addr) {
     case A_SOFT_RESET_0:
         tt_tile_set_soft_reset(s, val);
@@ -296,13 +311,34 @@ static void tt_tile_regs_write(void *opaque, hwaddr addr, uint64_t val64,
     s->regs_store[addr / 4] = val;
 }
 
+static void tt_tile_regs_write(void *opaque, hwaddr addr, uint64_t val64,
+                               unsigned size)
+{
+    TTTileState *s = opaque;
+    uint32_t val = val64;
+
+    trace_tt_tile_reg_write(s->x, s->y, addr, val);
+    if (size < 4) {
+        uint32_t word = tt_tile_regs_word_read(s, addr & ~3, true);
+
+        val = deposit32(word, (addr & 3) * 8, size * 8, val);
+        qemu_log_mask(LOG_GUEST_ERROR, "tt-tile(%u,%u): %u-bit store of "
+                      "0x%" PRIx64 " to register 0x%08" PRIx64 ": the "
+                      "registers are 32 bits; merged, 0x%08x written to "
+                      "0x%08" PRIx64 "\n", s->x, s->y, size * 8, val64,
+                      (uint64_t)(TT_TILE_REGS_BASE + addr), val,
+                      (uint64_t)(TT_TILE_REGS_BASE + (addr & ~3)));
+    }
+    tt_tile_regs_word_write(s, addr & ~3, val);
+}
+
 const MemoryRegionOps tt_tile_regs_ops = {
     .read = tt_tile_regs_read,
     .write = tt_tile_regs_write,
     .endianness = DEVICE_LITTLE_ENDIAN,
-    .valid.min_access_size = 4,
+    .valid.min_access_size = 1,
     .valid.max_access_size = 4,
-    .impl.min_access_size = 4,
+    .impl.min_access_size = 1,
     .impl.max_access_size = 4,
 };
 

@@ -1279,6 +1279,205 @@ static void test_rtz_bh(const void *data)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Requests in flight (the request queue)                                 */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * The model sends at most 64 KiB per event (decision, docs/units/noc.md):
+ * K = 65536 / max packets inside the store to NOC_CMD_CTRL, then K more
+ * per timer event, every 65536 / flit ns of virtual time.
+ */
+#define CHUNK           65536u
+#define Q_SRC           0x40000u
+#define Q_DST           0x90000u
+#define Q_LEN           (4 * CHUNK + 64)    /* 4 chunks and a packet */
+#define WH_CMD_STATUS   0x54u
+
+static uint32_t chunk_pkts(Ctx *c)
+{
+    return CHUNK / c->a->max_packet;    /* WH 8, BH 4 */
+}
+
+static uint64_t chunk_ns(Ctx *c)
+{
+    return CHUNK / c->a->flit;          /* WH 2048, BH 1024 */
+}
+
+/* T0 buffer 1 reads Q_LEN bytes from T1 Q_SRC to its own Q_DST, id 3 */
+static void big_read(Ctx *c, uint32_t len)
+{
+    set_addr(c, T0X, T0Y, 0, 1, false, T1X, T1Y, Q_SRC);
+    set_addr(c, T0X, T0Y, 0, 1, true, T0X, T0Y, Q_DST);
+    wr(c, T0X, T0Y, 0, 1, O_AT_LEN_BE, len);
+    wr(c, T0X, T0Y, 0, 1, O_PACKET_TAG, TAG_ID(3));
+    wr(c, T0X, T0Y, 0, 1, O_CTRL, CMD_RD);
+    wr(c, T0X, T0Y, 0, 1, c->a->o_cmd_ctrl, 1);
+}
+
+/* The state after the first chunk of big_read(Q_LEN) */
+static void check_first_chunk(Ctx *c)
+{
+    uint32_t k = chunk_pkts(c), max = c->a->max_packet;
+    uint32_t npkt = 4 * k + 1;      /* ceil(Q_LEN / max) */
+
+    g_assert_cmphex(rd(c, T0X, T0Y, 0, 1, c->a->o_cmd_ctrl), ==, 1);
+    if (!c->a->bh) {
+        g_assert_cmphex(rd(c, T0X, T0Y, 0, 0, WH_CMD_STATUS), ==, 1u << 1);
+    }
+    g_assert_cmpuint(ctr(c, T0X, T0Y, 0, MST_RD_REQ_SENT), ==, k);
+    g_assert_cmpuint(ctr(c, T0X, T0Y, 0, MST_RD_RESP_RECEIVED), ==, k);
+    g_assert_cmpuint(ctr(c, T1X, T1Y, 0, SLV_RD_REQ_RECEIVED), ==, k);
+    /* All npkt counted at issue, k answered */
+    g_assert_cmpuint(ctr(c, T0X, T0Y, 0, OUTSTANDING(3)), ==, npkt - k);
+    /* Automatic splitting: the registers hold what is left */
+    g_assert_cmphex(rd(c, T0X, T0Y, 0, 1, O_AT_LEN_BE), ==, Q_LEN - k * max);
+    g_assert_cmphex(rd(c, T0X, T0Y, 0, 1, O_TARG_LO), ==, Q_SRC + k * max);
+    g_assert_cmphex(rd(c, T0X, T0Y, 0, 1, O_RET_LO), ==, Q_DST + k * max);
+    /* Data: the first chunk is there, the rest not yet */
+    check_fill(c, T0X, T0Y, Q_DST, 0x11, CHUNK);
+    g_assert_cmphex(qtest_readb(c->qts, NOC(T0X, T0Y, Q_DST + CHUNK)), ==,
+                    0xEE);
+}
+
+/* Everything of big_read(Q_LEN) done */
+static void check_all_done(Ctx *c)
+{
+    uint32_t k = chunk_pkts(c), max = c->a->max_packet;
+
+    g_assert_cmphex(rd(c, T0X, T0Y, 0, 1, c->a->o_cmd_ctrl), ==, 0);
+    g_assert_cmpuint(ctr(c, T0X, T0Y, 0, MST_RD_REQ_SENT), ==, 4 * k + 1);
+    g_assert_cmpuint(ctr(c, T0X, T0Y, 0, MST_RD_RESP_RECEIVED), ==,
+                     4 * k + 1);
+    g_assert_cmpuint(ctr(c, T0X, T0Y, 0, MST_RD_DATA_WORD_RECEIVED), ==,
+                     4 * CHUNK / c->a->flit + flits(c, 64));
+    g_assert_cmpuint(ctr(c, T0X, T0Y, 0, OUTSTANDING(3)), ==, 0);
+    g_assert_cmphex(rd(c, T0X, T0Y, 0, 1, O_AT_LEN_BE), ==, 64);
+    g_assert_cmphex(rd(c, T0X, T0Y, 0, 1, O_TARG_LO), ==,
+                    Q_SRC + 4 * k * max);
+    check_fill(c, T0X, T0Y, Q_DST, 0x11, Q_LEN);
+}
+
+/*
+ * MemoryMap.md NOC_CMD_CTRL: the low bit reads 1 until the request has
+ * been sent; Counters.md: counters and the split registers show progress
+ * packet by packet; Ordering.md: requests leave in the order software
+ * wrote NOC_CMD_CTRL.  The store does not wait for the transfer.
+ */
+static void test_queue(const void *data)
+{
+    Ctx c = start(data);
+    uint32_t k = chunk_pkts(&c);
+
+    fill(&c, T1X, T1Y, Q_SRC, 0x11, Q_LEN);
+    memset_l1(&c, T0X, T0Y, Q_DST, 0xEE, Q_LEN);
+    l1_wr(&c, T2X, T2Y, 0x15000, 0);
+    big_read(&c, Q_LEN);
+    check_first_chunk(&c);
+
+    /* Its registers are the request's: a write to them is ignored */
+    wr(&c, T0X, T0Y, 0, 1, O_TARG_LO, 0);
+    g_assert_cmphex(rd(&c, T0X, T0Y, 0, 1, O_TARG_LO), ==,
+                    Q_SRC + k * c.a->max_packet);
+    /* So is NOC_CMD_CTRL: no second request */
+    wr(&c, T0X, T0Y, 0, 1, c.a->o_cmd_ctrl, 1);
+
+    /* An inline write (buffer 2) queues behind it */
+    set_addr(&c, T0X, T0Y, 0, 2, false, T2X, T2Y, 0x15000);
+    wr(&c, T0X, T0Y, 0, 2, O_AT_LEN_BE, 0xF);
+    wr(&c, T0X, T0Y, 0, 2, c.a->o_at_data, 0xCAFE0001);
+    wr(&c, T0X, T0Y, 0, 2, O_CTRL, CMD_WR | CMD_WR_INLINE);
+    wr(&c, T0X, T0Y, 0, 2, c.a->o_cmd_ctrl, 1);
+    g_assert_cmphex(rd(&c, T0X, T0Y, 0, 2, c.a->o_cmd_ctrl), ==, 1);
+    if (!c.a->bh) {
+        g_assert_cmphex(rd(&c, T0X, T0Y, 0, 0, WH_CMD_STATUS), ==, 0x6);
+    }
+    g_assert_cmphex(l1_rd(&c, T2X, T2Y, 0x15000), ==, 0);
+
+    /* One chunk per 65536 / flit ns */
+    qtest_clock_step(c.qts, chunk_ns(&c) - 1);
+    g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_RD_REQ_SENT), ==, k);
+    qtest_clock_step(c.qts, 1);
+    g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_RD_REQ_SENT), ==, 2 * k);
+    g_assert_cmphex(rd(&c, T0X, T0Y, 0, 1, O_AT_LEN_BE), ==,
+                    Q_LEN - 2 * CHUNK);
+    g_assert_cmphex(l1_rd(&c, T2X, T2Y, 0x15000), ==, 0);
+
+    /* The rest: the read, then the inline write */
+    qtest_clock_step(c.qts, 3 * chunk_ns(&c));
+    check_all_done(&c);
+    g_assert_cmphex(rd(&c, T0X, T0Y, 0, 2, c.a->o_cmd_ctrl), ==, 0);
+    if (!c.a->bh) {
+        g_assert_cmphex(rd(&c, T0X, T0Y, 0, 0, WH_CMD_STATUS), ==, 0);
+    }
+    g_assert_cmphex(l1_rd(&c, T2X, T2Y, 0x15000), ==, 0xCAFE0001);
+    g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_POSTED_WR_REQ_SENT), ==, 1);
+    qtest_quit(c.qts);
+}
+
+/*
+ * Lengths whose packet count does not fit 32 bits when rounded up in 32
+ * bits (BH >= 0xFFFFC001, WH >= 0xFFFFE001) did nothing.  NOC_AT_LEN_BE is
+ * split by subtraction on silicon: 0xFFFFFFFF is 2^18 (BH) / 2^19 (WH)
+ * packets, REQS_OUTSTANDING_ID counting them modulo 256 (logged).  The
+ * store returns after the first chunk; a reset drops the rest.
+ */
+static void test_huge_length(const void *data)
+{
+    Ctx c = start(data);
+    uint32_t k = chunk_pkts(&c), max = c.a->max_packet;
+    uint32_t lens[] = { c.a->bh ? 0xFFFFC001u : 0xFFFFE001u, 0xFFFFFFFFu };
+
+    for (size_t i = 0; i < ARRAY_SIZE(lens); i++) {
+        fill(&c, T1X, T1Y, Q_SRC, 0x11, CHUNK);
+        memset_l1(&c, T0X, T0Y, Q_DST, 0xEE, CHUNK + 4);
+        big_read(&c, lens[i]);
+        g_assert_cmphex(rd(&c, T0X, T0Y, 0, 1, c.a->o_cmd_ctrl), ==, 1);
+        g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_RD_REQ_SENT), ==, k);
+        /* ceil(len / max) = 2^32 / max: 0 modulo 256, less k answered */
+        g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, OUTSTANDING(3)), ==, 256 - k);
+        g_assert_cmphex(rd(&c, T0X, T0Y, 0, 1, O_AT_LEN_BE), ==,
+                        lens[i] - k * max);
+        check_fill(&c, T0X, T0Y, Q_DST, 0x11, CHUNK);
+        g_assert_cmphex(qtest_readb(c.qts, NOC(T0X, T0Y, Q_DST + CHUNK)),
+                        ==, 0xEE);
+        qtest_clock_step(c.qts, chunk_ns(&c));
+        g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_RD_REQ_SENT), ==, 2 * k);
+
+        /* Reset: nothing in flight any more */
+        qtest_system_reset(c.qts);
+        g_assert_cmphex(rd(&c, T0X, T0Y, 0, 1, c.a->o_cmd_ctrl), ==, 0);
+        g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_RD_REQ_SENT), ==, 0);
+        qtest_clock_step(c.qts, 10 * chunk_ns(&c));
+        g_assert_cmpuint(ctr(&c, T0X, T0Y, 0, MST_RD_REQ_SENT), ==, 0);
+    }
+    /* Then a request works as usual */
+    fill(&c, T1X, T1Y, Q_SRC, 0x11, 64);
+    big_read(&c, 64);
+    g_assert_cmphex(rd(&c, T0X, T0Y, 0, 1, c.a->o_cmd_ctrl), ==, 0);
+    check_fill(&c, T0X, T0Y, Q_DST, 0x11, 64);
+    qtest_quit(c.qts);
+}
+
+/* A request in flight migrates: the rest is sent after the migration */
+static void test_migrate_in_flight(const void *data)
+{
+    Ctx c = start(data);
+    g_autofree char *machine = g_strdup_printf("%s,grid-width=2,"
+                                               "grid-height=2,tile-x=1,"
+                                               "tile-y=1", c.a->machine);
+
+    fill(&c, T1X, T1Y, Q_SRC, 0x11, Q_LEN);
+    memset_l1(&c, T0X, T0Y, Q_DST, 0xEE, Q_LEN);
+    big_read(&c, Q_LEN);
+    check_first_chunk(&c);
+    c.qts = tt_migrate_via_file(c.qts, machine);
+    check_first_chunk(&c);
+    qtest_clock_step(c.qts, 4 * chunk_ns(&c));
+    check_all_done(&c);
+    qtest_quit(c.qts);
+}
+
+/* ---------------------------------------------------------------------- */
 
 static void add_test(const NocArch *a, const char *name, GTestDataFunc fn)
 {
@@ -1313,6 +1512,9 @@ int main(int argc, char **argv)
         add_test(a, "noc1", test_noc1);
         add_test(a, "translation", test_translation);
         add_test(a, "missing-target", test_missing_target);
+        add_test(a, "queue", test_queue);
+        add_test(a, "huge-length", test_huge_length);
+        add_test(a, "migrate-in-flight", test_migrate_in_flight);
     }
 
     return g_test_run();
