@@ -64,6 +64,19 @@ void tt_sfpu_lane_enabled(TTCoproc *s, uint8_t en[LANES])
     memcpy(en, e, sizeof(e));
 }
 
+bool tt_sfpu_any_lane_enabled(TTCoproc *s)
+{
+    uint8_t en[LANES];
+
+    tt_sfpu_lane_enabled(s, en);
+    for (int l = 0; l < LANES; l++) {
+        if (en[l]) {
+            return true;
+        }
+    }
+    return false;
+}
+
 void tt_sfpu_active_enabled(TTCoproc *s, uint32_t insn, unsigned vd,
                             uint8_t en[LANES])
 {

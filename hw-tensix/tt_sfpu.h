@@ -93,6 +93,8 @@ uint32_t tt_sfpu_prng(TTSfpuState *u, int l);
  * all the PRNGs"): every lane's AdvancePRNG state, as ttsim derives it
  */
 void tt_sfpu_seed_prng(TTCoproc *s, uint32_t seed);
+/* tt_cfg_qstatus's sfpu_cc (CSRs.md): is any lane's LaneEnabled true? */
+bool tt_sfpu_any_lane_enabled(TTCoproc *s);
 
 /*
  * Read-only QOM property "x-sfpu-state" of the tt-tensix device, for tests

@@ -110,7 +110,11 @@ uint32_t tt_tensix_qstatus(TTTensixState *s, int core)
     }
     own = TT_CORE_IS_TRISC(core) ?
           tt_frontend_qclasses(&s->cp, TT_TRISC_THREAD(core)) : all;
-    /* bit 11 / 24 sfpu_cc: no SFPU lane state until the SFPU exists */
+    /* bit 11 and its copy 24, sfpu_cc: some Vector Unit lane is enabled */
+    if (tt_sfpu_any_lane_enabled(&s->cp)) {
+        own |= 1u << 11;
+        all |= 1u << 11;
+    }
     return own | (all << 13);
 }
 

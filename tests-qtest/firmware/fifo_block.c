@@ -16,6 +16,8 @@
  */
 #include "tt.h"
 
+#define SFPU_CC             ((1u << 11) | (1u << 24))   /* tt_cfg_qstatus */
+
 #define NUM_PUSHES          40
 #define NUM_BY_STORE        20
 #define FIRST_HALF          16              /* GPR 8 low half */
@@ -219,6 +221,22 @@ int brisc_main(void)
               good, NUM_PUSHES, FIRST_GPR, FIRST_GPR + NUM_PUSHES / 2 - 1,
               FIRST_GPR + NUM_PUSHES / 2 - 1,
               TT_GPR_OF(0, FIRST_GPR + NUM_PUSHES / 2 - 1), r0->data[2]);
+
+    /*
+     * sfpu_cc (tt_cfg_qstatus bits 11 and 24, CSRs.md): some Vector Unit
+     * lane is enabled.  After reset every lane is; SFPENCC EI|RI with Imm2
+     * E (UseLaneFlags, LaneFlags false) disables them all, SFPENCC EI with
+     * Imm2 0 enables them again (VD 0: no back door).
+     */
+    q = TT_CSR_READ(TT_CSR_QSTATUS);
+    tt_check_eq("qstatus sfpu_cc after reset", q & SFPU_CC, SFPU_CC);
+    tt_run(0, TT_INSN(0x8A, (1u << 12) | 2u | 8u));
+    q = TT_CSR_READ(TT_CSR_QSTATUS);
+    tt_check_eq("qstatus sfpu_cc, no lane enabled", q & SFPU_CC, 0);
+    tt_run(0, TT_INSN(0x8A, 2u));
+    q = TT_CSR_READ(TT_CSR_QSTATUS);
+    tt_check_eq("qstatus sfpu_cc, lanes enabled again", q & SFPU_CC,
+                SFPU_CC);
 
     if (tt_failures) {
         tt_printf("fifo_block: FAILED (%d checks)\n", tt_failures);
