@@ -78,7 +78,7 @@ static bool tt_thread_step(TTCoproc *s, int t)
     if (gen == s->flush_gen[t]) {
         tt_frontend_consume(s, t);
     }
-    s->thread[t].retired++;
+    s->thread[t].history[s->thread[t].retired++ % TT_THREAD_HISTORY] = insn;
     return true;
 }
 

@@ -94,11 +94,27 @@ uint32_t tt_tensix_fifo_status(TTTensixState *s)
 void tt_tensix_describe_thread(TTTensixState *s, int t, char *buf,
                                size_t len)
 {
+    TTThread *th = &s->cp.thread[t];
+    uint64_t first = th->retired > TT_THREAD_HISTORY ?
+                     th->retired - TT_THREAD_HISTORY : 0;
+    size_t n;
+
     if (tt_frontend_idle(&s->cp, t)) {
         snprintf(buf, len, "idle");
-        return;
+    } else {
+        tt_sync_describe_wait(&s->cp, t, buf, len);
     }
-    tt_sync_describe_wait(&s->cp, t, buf, len);
+    /* then the last retired instructions, oldest first */
+    for (uint64_t i = first; i < th->retired; i++) {
+        n = strlen(buf);
+        if (n + 8 >= len) {
+            break;
+        }
+        snprintf(buf + n, len - n, i == first ? "; last: " : ", ");
+        n = strlen(buf);
+        tt_insn_format(s->cp.arch->id, th->history[i % TT_THREAD_HISTORY],
+                       buf + n, len - n);
+    }
 }
 
 uint32_t tt_tensix_qstatus(TTTensixState *s, int core)

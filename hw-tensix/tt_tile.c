@@ -412,10 +412,27 @@ static const Property tt_tile_properties[] = {
                      MemoryRegion *),
 };
 
+/*
+ * "wait-state" (read-only): what every core and Tensix thread of the tile
+ * waits on, for `qom-get` from QMP or the monitor (hang diagnosis)
+ */
+static char *tt_tile_get_wait_state(Object *obj, Error **errp)
+{
+    TTTileState *s = TT_TILE(obj);
+    g_autoptr(GString) msg = g_string_new(NULL);
+
+    g_string_append_printf(msg, "tile(%u,%u):", s->x, s->y);
+    tt_tile_describe_waits(s, msg);
+    return g_string_free(g_steal_pointer(&msg), false);
+}
+
 static void tt_tile_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
     ResettableClass *rc = RESETTABLE_CLASS(klass);
+
+    object_class_property_add_str(klass, "wait-state",
+                                  tt_tile_get_wait_state, NULL);
 
     dc->desc = "Tenstorrent Tensix tile";
     dc->realize = tt_tile_realize;

@@ -86,5 +86,10 @@ void tt_tile_regs_reset(TTTileState *s);
 void tt_tile_regs_post_load(TTTileState *s);
 /* The deadlock diagnostic (tt_tile_deadlock.c): the watch timer's handler */
 void tt_tile_deadlock_timer(void *opaque);
+/*
+ * Append what each core and each Tensix thread waits on (one line each),
+ * as the deadlock report and the "wait-state" property show it
+ */
+void tt_tile_describe_waits(TTTileState *s, GString *msg);
 
 #endif

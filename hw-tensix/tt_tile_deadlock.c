@@ -16,6 +16,33 @@
 #include "hw/core/cpu.h"
 #include "tt_tile.h"
 
+void tt_tile_describe_waits(TTTileState *s, GString *msg)
+{
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        TTCore *c = &s->core[i];
+
+        g_string_append_printf(msg, "\n  %-6s ", tt_core_name[i]);
+        if (c->held) {
+            g_string_append(msg, "held in soft reset");
+        } else if (c->wait == TT_WAIT_NONE && !CPU(&c->cpu)->halted) {
+            g_string_append(msg, "running");
+        } else {
+            tt_core_describe_wait(c, msg);
+        }
+        if (!c->held) {
+            /* where it is (racy while it runs, exact once it waits) */
+            g_string_append_printf(msg, " (pc 0x%08x)",
+                                   (uint32_t)c->cpu.env.pc);
+        }
+    }
+    for (int t = 0; t < TT_NUM_THREADS; t++) {
+        char buf[768];
+
+        tt_tensix_describe_thread(&s->tensix, t, buf, sizeof(buf));
+        g_string_append_printf(msg, "\n  T%d     %s", t, buf);
+    }
+}
+
 static void tt_tile_check_deadlock(TTTileState *s)
 {
     g_autoptr(GString) msg = NULL;
@@ -46,22 +73,7 @@ static void tt_tile_check_deadlock(TTTileState *s)
     msg = g_string_new(NULL);
     g_string_append_printf(msg, "tt-tile(%u,%u): deadlock: no core can run",
                            s->x, s->y);
-    for (int i = 0; i < TT_NUM_CORES; i++) {
-        TTCore *c = &s->core[i];
-
-        g_string_append_printf(msg, "\n  %-6s ", tt_core_name[i]);
-        if (c->held) {
-            g_string_append(msg, "held in soft reset");
-        } else {
-            tt_core_describe_wait(c, msg);
-        }
-    }
-    for (int t = 0; t < TT_NUM_THREADS; t++) {
-        char buf[256];
-
-        tt_tensix_describe_thread(&s->tensix, t, buf, sizeof(buf));
-        g_string_append_printf(msg, "\n  T%d     %s", t, buf);
-    }
+    tt_tile_describe_waits(s, msg);
     warn_report("%s", msg->str);
     s->deadlock.reported = true;
 }

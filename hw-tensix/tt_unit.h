@@ -37,9 +37,13 @@ typedef struct TTOverlayState TTOverlayState;
 #define TT_NUM_GPRS         64
 #define TT_TENSIX_POLL_NS   20000   /* retry period of memory waits */
 
+#define TT_THREAD_HISTORY   4   /* retired instructions kept for diagnosis */
+
 typedef struct TTThread {
     uint32_t gpr[TT_NUM_GPRS];  /* ScalarUnit.md GPRs[thread][64] */
     uint64_t retired;           /* statistics, not migrated */
+    /* the last retired instructions, [retired % TT_THREAD_HISTORY] next */
+    uint32_t history[TT_THREAD_HISTORY];    /* not migrated */
 } TTThread;
 
 /* One (core, window) MMIO view: the opaque of core-dependent regions. */

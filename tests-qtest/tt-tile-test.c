@@ -1169,6 +1169,47 @@ static void test_reentrant_overlay(const void *data)
     qtest_quit(qts);
 }
 
+/*
+ * "wait-state": each core and Tensix thread of the tile and what it waits
+ * on, for qom-get (the deadlock report's text).  T0 held behind SEMWAIT on
+ * semaphore 2 (value 0, wait while zero): the SETDMAREG behind it is "held
+ * at the Wait Gate", after SEMINIT and SEMWAIT retired; T1 idle, nothing
+ * retired; BRISC runs, the other cores are in reset.
+ */
+static void test_wait_state(const void *data)
+{
+    const TTArch *a = data;
+    QTestState *qts = tt_start(a, NULL);
+    QDict *resp;
+    const char *st;
+    char *hmp;
+
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_seminit(1u << 2, 0, 1));
+    qtest_writel(qts, TT_INSTRN_BUF(0),
+                 tt_semwait(TT_BLOCK_ALL, 1u << 2, TT_SEMWAIT_WHILE_ZERO));
+    qtest_writel(qts, TT_INSTRN_BUF(0), tt_setdmareg(0, 0x1234));
+    /* the QMP command docs/reliability.md shows, as written there */
+    resp = qtest_qmp(qts, "{ \"execute\": \"qom-get\", \"arguments\": "
+                     "{ \"path\": \"/machine/tile[0,0]\", "
+                     "\"property\": \"wait-state\" } }");
+    st = qdict_get_try_str(resp, "return");
+    g_assert(st);
+    g_test_message("%s", st);
+    g_assert(strstr(st, "tile(0,0):"));
+    g_assert(strstr(st, "NCRISC held in soft reset"));
+    g_assert(strstr(st, "T0     next SETDMAREG"));
+    g_assert(strstr(st, "held at the Wait Gate"));
+    g_assert(strstr(st, "; last: SEMINIT"));
+    g_assert(strstr(st, "T1     idle\n"));
+    g_assert(strstr(st, "BRISC  running (pc 0x"));
+    qobject_unref(resp);
+    /* the monitor command docs/reliability.md shows, as written there */
+    hmp = qtest_hmp(qts, "qom-get /machine/tile[0,0] wait-state");
+    g_assert(strstr(hmp, "held at the Wait Gate"));
+    g_free(hmp);
+    qtest_quit(qts);
+}
+
 static void test_unmapped(const void *data)
 {
     const TTArch *a = data;
@@ -1312,6 +1353,7 @@ int main(int argc, char **argv)
         add_test(a, "mailbox-aggregate", test_mailbox_aggregate);
         add_test(a, "reentrant-overlay", test_reentrant_overlay);
         add_test(a, "unmapped", test_unmapped);
+        add_test(a, "wait-state", test_wait_state);
         add_test(a, "debug-regs", test_debug_regs);
         add_test(a, "debug-regs-subword", test_debug_regs_subword);
     }
