@@ -23,6 +23,7 @@
 #include "qapi/util.h"
 #include "qapi/qapi-builtin-visit.h"
 #include "migration/vmstate.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 #include "trace.h"
 
@@ -271,8 +272,8 @@ void tt_rwc_apply_addr_mod(TTCoproc *s, int t, uint32_t addr_mod,
         tt_addr_mod_decode_bh(s, t, index, &m);
     }
     if (m.ab2) {
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: ADDR_MOD_AB2_SEC%u "
-                      "SrcAIncr/SrcBIncr (undocumented) ignored\n", t, index);
+        tt_log_mask(LOG_UNIMP, "tt-tensix: T%d: ADDR_MOD_AB2_SEC%u "
+                    "SrcAIncr/SrcBIncr (undocumented) ignored\n", t, index);
     }
 
     if (m.a_clear) {
@@ -328,9 +329,9 @@ static void tt_adc_reserved(TTCoproc *s, int t, uint32_t insn,
         char buf[160];
 
         tt_insn_format(s->arch->id, insn, buf, sizeof(buf));
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s (insn 0x%08x): "
-                      "reserved bits 0x%06x set, ignored\n", t, buf, insn,
-                      insn & mask);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s (insn 0x%08x): "
+                    "reserved bits 0x%06x set, ignored\n", t, buf, insn,
+                    insn & mask);
     }
 }
 
@@ -577,9 +578,9 @@ TTExec tt_setdvalid(TTCoproc *s, int t, uint32_t insn)
          * there (its interaction with the implied SrcA/SrcB formats is
          * ill-specified; UNPACR_NOP's SETDVALID is the supported form).
          */
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SETDVALID (insn "
-                      "0x%08x) is unsupported on Blackhole (use UNPACR_NOP "
-                      "SETDVALID); dropped\n", t, insn);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SETDVALID (insn "
+                    "0x%08x) is unsupported on Blackhole (use UNPACR_NOP "
+                    "SETDVALID); dropped\n", t, insn);
         return TT_EXEC_DONE;
     }
     tt_src_set_dvalid(s, t, FIELD_EX32(insn, SETDVALID, setvalid) & 3);

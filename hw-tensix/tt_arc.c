@@ -32,6 +32,7 @@
 #include "hw/qdev-properties.h"
 #include "hw/registerfields.h"
 #include "migration/vmstate.h"
+#include "tt_log.h"
 #include "tt_arch.h"
 #include "tt_arc.h"
 #include "trace.h"
@@ -108,8 +109,8 @@ static uint64_t tt_arc_reset_read(void *opaque, hwaddr addr, unsigned size)
                (addr == A_NOC_NODEID_X_0 || addr == A_NOC_NODEID_Y_0)) {
         val = 0;        /* no telemetry table */
     } else {
-        qemu_log_mask(LOG_UNIMP, "tt-arc: reset unit register 0x%03"
-                      HWADDR_PRIx " is not modelled; reads 0\n", addr);
+        tt_log_mask(LOG_UNIMP, "tt-arc: reset unit register 0x%03"
+                    HWADDR_PRIx " is not modelled; reads 0\n", addr);
     }
     trace_tt_arc_read(addr, val);
     return val;
@@ -125,18 +126,18 @@ static void tt_arc_reset_write(void *opaque, hwaddr addr, uint64_t val,
     if (p) {
         *p = val;
         if (addr == A_ARC_MISC_CNTL && val) {
-            qemu_log_mask(LOG_UNIMP, "tt-arc: ARC_MISC_CNTL = 0x%08" PRIx64
-                          ": no ARC firmware is modelled, so the interrupt "
-                          "(an ARC message) is not answered\n", val);
+            tt_log_mask(LOG_UNIMP, "tt-arc: ARC_MISC_CNTL = 0x%08" PRIx64
+                        ": no ARC firmware is modelled, so the interrupt "
+                        "(an ARC message) is not answered\n", val);
         }
     } else if (addr == A_REFCLK_LOW || addr == A_REFCLK_HIGH) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-arc: write of 0x%08" PRIx64
-                      " to the read-only REFCLK counter (0x%03" HWADDR_PRIx
-                      "); ignored\n", val, addr);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-arc: write of 0x%08" PRIx64
+                    " to the read-only REFCLK counter (0x%03" HWADDR_PRIx
+                    "); ignored\n", val, addr);
     } else {
-        qemu_log_mask(LOG_UNIMP, "tt-arc: reset unit register 0x%03"
-                      HWADDR_PRIx " is not modelled; write of 0x%08" PRIx64
-                      " ignored\n", addr, val);
+        tt_log_mask(LOG_UNIMP, "tt-arc: reset unit register 0x%03"
+                    HWADDR_PRIx " is not modelled; write of 0x%08" PRIx64
+                    " ignored\n", addr, val);
     }
 }
 
@@ -155,9 +156,9 @@ static uint64_t tt_arc_slot_read(void *opaque, hwaddr addr, unsigned size)
     TTArcState *s = opaque;
 
     trace_tt_arc_unimp(s->x, s->y, addr, size, false, 0);
-    qemu_log_mask(LOG_UNIMP, "tt-arc: ARC tile (%u,%u): read of %u bytes at "
-                  "0x%09" HWADDR_PRIx " is not modelled; reads 0\n", s->x,
-                  s->y, size, addr);
+    tt_log_mask(LOG_UNIMP, "tt-arc: ARC tile (%u,%u): read of %u bytes at "
+                "0x%09" HWADDR_PRIx " is not modelled; reads 0\n", s->x,
+                s->y, size, addr);
     return 0;
 }
 
@@ -167,9 +168,9 @@ static void tt_arc_slot_write(void *opaque, hwaddr addr, uint64_t val,
     TTArcState *s = opaque;
 
     trace_tt_arc_unimp(s->x, s->y, addr, size, true, val);
-    qemu_log_mask(LOG_UNIMP, "tt-arc: ARC tile (%u,%u): write of %u bytes "
-                  "(0x%" PRIx64 ") at 0x%09" HWADDR_PRIx " is not modelled; "
-                  "ignored\n", s->x, s->y, size, val, addr);
+    tt_log_mask(LOG_UNIMP, "tt-arc: ARC tile (%u,%u): write of %u bytes "
+                "(0x%" PRIx64 ") at 0x%09" HWADDR_PRIx " is not modelled; "
+                "ignored\n", s->x, s->y, size, val, addr);
 }
 
 static const MemoryRegionOps tt_arc_slot_ops = {

@@ -25,6 +25,7 @@
 #include "qemu/error-report.h"
 #include "migration/vmstate.h"
 #include "exec/memory.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 #include "trace.h"
 
@@ -297,9 +298,9 @@ void tt_cfg_write_word(TTCoproc *s, int state, uint32_t index,
                        uint32_t value)
 {
     if (index >= s->arch->cfg_state_words) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: write of 0x%08x to "
-                      "Config word %u, beyond its %u words, dropped\n",
-                      value, index, s->arch->cfg_state_words);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: write of 0x%08x to "
+                    "Config word %u, beyond its %u words, dropped\n",
+                    value, index, s->arch->cfg_state_words);
         return;
     }
     tt_cfg_store(s, state & 1, index, &value, 1, "unit", false);
@@ -414,8 +415,8 @@ uint32_t tt_cfg_peek(TTCoproc *s, uint32_t offset)
     case TT_CFGR_THREAD_PAD:
         return 0;
     default:
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: read of unmapped "
-                      "TENSIX_CFG offset 0x%x\n", offset);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: read of unmapped "
+                    "TENSIX_CFG offset 0x%x\n", offset);
         return 0;
     }
 }
@@ -442,10 +443,10 @@ static void tt_cfg_mmio_write(void *opaque, hwaddr addr, uint64_t val,
     trace_tt_tensix_mmio_write("cfg", v->core, addr, val, size);
     if (size != 4 || (addr & 3)) {
         /* BackendConfiguration.md: RISC-V writes must be "sw" */
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: %u-byte write to "
-                      "TENSIX_CFG offset 0x%" HWADDR_PRIx " ignored (only "
-                      "aligned 32-bit stores are supported)\n",
-                      src, size, addr);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: %u-byte write to "
+                    "TENSIX_CFG offset 0x%" HWADDR_PRIx " ignored (only "
+                    "aligned 32-bit stores are supported)\n",
+                    src, size, addr);
         return;
     }
     switch (tt_cfg_decode(s, addr, &state, &index, &thread)) {
@@ -461,14 +462,14 @@ static void tt_cfg_mmio_write(void *opaque, hwaddr addr, uint64_t val,
         break;
     case TT_CFGR_THREAD:
     case TT_CFGR_THREAD_PAD:
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: ThreadConfig is "
-                      "read-only to RISC-V (offset 0x%" HWADDR_PRIx "), "
-                      "write ignored\n", src, addr);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: ThreadConfig is "
+                    "read-only to RISC-V (offset 0x%" HWADDR_PRIx "), "
+                    "write ignored\n", src, addr);
         break;
     default:
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: write to unmapped "
-                      "TENSIX_CFG offset 0x%" HWADDR_PRIx " ignored\n",
-                      src, addr);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: write to unmapped "
+                    "TENSIX_CFG offset 0x%" HWADDR_PRIx " ignored\n",
+                    src, addr);
         break;
     }
     /*
@@ -502,9 +503,9 @@ static bool tt_cfg_index_ok(TTCoproc *s, int t, uint32_t insn,
         return true;
     }
     tt_insn_format(s->arch->id, insn, buf, sizeof(buf));
-    qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s: Config index %u is "
-                  "beyond the %u words of a state; dropped\n", t, buf, index,
-                  s->arch->cfg_state_words);
+    tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s: Config index %u is "
+                "beyond the %u words of a state; dropped\n", t, buf, index,
+                s->arch->cfg_state_words);
     return false;
 }
 
@@ -517,9 +518,9 @@ TTExec tt_setc16(TTCoproc *s, int t, uint32_t insn)
     uint32_t resets = 0;
 
     if (index >= s->arch->thd_cfg_words) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SETC16 index %u is "
-                      "beyond the %u ThreadConfig words; dropped\n", t,
-                      index, s->arch->thd_cfg_words);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SETC16 index %u is "
+                    "beyond the %u ThreadConfig words; dropped\n", t,
+                    index, s->arch->thd_cfg_words);
         return TT_EXEC_DONE;
     }
     if (trace_event_get_state_backends(TRACE_TT_CFG_THREAD_WRITE)) {
@@ -763,9 +764,9 @@ TTExec tt_streamwrcfg(TTCoproc *s, int t, uint32_t insn)
     value = address_space_ldl_le(&s->tile_as, addr, MEMTXATTRS_UNSPECIFIED,
                                  &res);
     if (res != MEMTX_OK) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: STREAMWRCFG: read "
-                      "of stream %u register %u (0x%08" HWADDR_PRIx ") "
-                      "failed; writes 0\n", t, stream, reg, addr);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: STREAMWRCFG: read "
+                    "of stream %u register %u (0x%08" HWADDR_PRIx ") "
+                    "failed; writes 0\n", t, stream, reg, addr);
         value = 0;
     }
     trace_tt_cfg_stream_read(t, stream, reg, value);

@@ -24,6 +24,7 @@
 #include "hw/qdev-properties-system.h"
 #include "migration/vmstate.h"
 #include "system/system.h"
+#include "tt_log.h"
 #include "tt_dprint.h"
 
 /* tt-metal DPrintTypeID (hostdevcommon/dprint_common.h, Dec-2024) */
@@ -335,10 +336,10 @@ static void tt_dprint_typed_array(TTDprintState *s, TTTileState *t, int idx,
 
     if (!n) {
         /* The server reads data[-1] (and a typed one loops ~forever) */
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: empty %s "
-                      "record; ignored\n", t->x, t->y,
-                      tt_dprint_hart_name[idx],
-                      untyped ? "U32_ARRAY" : "TYPED_U32_ARRAY");
+        tt_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: empty %s "
+                    "record; ignored\n", t->x, t->y,
+                    tt_dprint_hart_name[idx],
+                    untyped ? "U32_ARRAY" : "TYPED_U32_ARRAY");
         return;
     }
     last = tt_dprint_le32(p + 4 * (n - 1));
@@ -387,9 +388,9 @@ static void tt_dprint_tile_slice(TTTileState *t, int idx, TTDprintHart *h,
 
     memcpy(hdr, p, MIN(sz, TS_HDR_SIZE));
     if (sz < TS_HDR_SIZE) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: TILESLICE "
-                      "record of %u bytes (header: %u)\n", t->x, t->y,
-                      tt_dprint_hart_name[idx], sz, TS_HDR_SIZE);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: TILESLICE "
+                    "record of %u bytes (header: %u)\n", t->x, t->y,
+                    tt_dprint_hart_name[idx], sz, TS_HDR_SIZE);
     }
     h0 = hdr[4];
     h1 = hdr[5];
@@ -446,9 +447,9 @@ static void tt_dprint_tile_slice(TTTileState *t, int idx, TTDprintHart *h,
      * forever (every other case ends at data_count): print nothing.
      */
     if (!hs && h0 < h1 && w0 >= w1) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: TILESLICE "
-                      "with row step 0 and no columns; ignored\n", t->x,
-                      t->y, tt_dprint_hart_name[idx]);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: TILESLICE "
+                    "with row step 0 and no columns; ignored\n", t->x,
+                    t->y, tt_dprint_hart_name[idx]);
         return;
     }
     for (int r = h0; r < h1; r += hs) {
@@ -539,9 +540,9 @@ static void tt_dprint_tile_slice(TTTileState *t, int idx, TTDprintHart *h,
         }
     }
     if (short_data) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: TILESLICE "
-                      "data_count %u is past its %u-byte payload; read as "
-                      "0\n", t->x, t->y, tt_dprint_hart_name[idx], count, sz);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: TILESLICE "
+                    "data_count %u is past its %u-byte payload; read as "
+                    "0\n", t->x, t->y, tt_dprint_hart_name[idx], count, sz);
     }
 }
 
@@ -697,10 +698,10 @@ static void tt_dprint_poll_one(TTDprintState *s, TTTileState *t, int idx,
     }
     if (wpos > TT_DPRINT_DATA_SIZE) {
         if (!h->bad_reported) {
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: wpos %u "
-                          "is past the %u-byte buffer; ignored\n", t->x, t->y,
-                          tt_dprint_hart_name[idx], wpos,
-                          TT_DPRINT_DATA_SIZE);
+            tt_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: wpos %u "
+                        "is past the %u-byte buffer; ignored\n", t->x, t->y,
+                        tt_dprint_hart_name[idx], wpos,
+                        TT_DPRINT_DATA_SIZE);
             h->bad_reported = true;
         }
         return;
@@ -732,10 +733,10 @@ static void tt_dprint_poll_one(TTDprintState *s, TTTileState *t, int idx,
     return;
 
 bad:
-    qemu_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: bad record at "
-                  "rpos %u (code %u, size %u, wpos %u); skipped to wpos\n",
-                  t->x, t->y, tt_dprint_hart_name[idx], rpos, data[rpos],
-                  rpos + 1 < wpos ? data[rpos + 1] : 0, wpos);
+    tt_log_mask(LOG_GUEST_ERROR, "tt-dprint: (%u,%u) %s: bad record at "
+                "rpos %u (code %u, size %u, wpos %u); skipped to wpos\n",
+                t->x, t->y, tt_dprint_hart_name[idx], rpos, data[rpos],
+                rpos + 1 < wpos ? data[rpos + 1] : 0, wpos);
     qatomic_store_release(&hdr[1], cpu_to_le32(wpos));
     memory_region_set_dirty(&t->l1, (uint8_t *)&hdr[1] -
                             (uint8_t *)memory_region_get_ram_ptr(&t->l1), 4);

@@ -30,6 +30,7 @@
 #include "qapi/error.h"
 #include "hw/qdev-properties.h"
 #include "migration/vmstate.h"
+#include "tt_log.h"
 #include "tt_arch.h"
 #include "tt_dram.h"
 #include "trace.h"
@@ -43,10 +44,10 @@ static uint64_t tt_dram_rest_read(void *opaque, hwaddr addr, unsigned size)
     TTDramState *d = p->owner;
 
     trace_tt_dram_unimp(d->channel, p->x, p->y, addr, size, false, 0);
-    qemu_log_mask(LOG_UNIMP, "tt-dram: DRAM tile (%u,%u) (channel %u): read "
-                  "of %u bytes at 0x%09" HWADDR_PRIx " is beyond the 0x%"
-                  PRIx64 " bytes of GDDR6 and not modelled; reads 0\n",
-                  p->x, p->y, d->channel, size, addr, d->size);
+    tt_log_mask(LOG_UNIMP, "tt-dram: DRAM tile (%u,%u) (channel %u): read "
+                "of %u bytes at 0x%09" HWADDR_PRIx " is beyond the 0x%"
+                PRIx64 " bytes of GDDR6 and not modelled; reads 0\n",
+                p->x, p->y, d->channel, size, addr, d->size);
     return 0;
 }
 
@@ -57,11 +58,11 @@ static void tt_dram_rest_write(void *opaque, hwaddr addr, uint64_t val,
     TTDramState *d = p->owner;
 
     trace_tt_dram_unimp(d->channel, p->x, p->y, addr, size, true, val);
-    qemu_log_mask(LOG_UNIMP, "tt-dram: DRAM tile (%u,%u) (channel %u): write "
-                  "of %u bytes (0x%" PRIx64 ") at 0x%09" HWADDR_PRIx " is "
-                  "beyond the 0x%" PRIx64 " bytes of GDDR6 and not modelled; "
-                  "ignored\n", p->x, p->y, d->channel, size, val, addr,
-                  d->size);
+    tt_log_mask(LOG_UNIMP, "tt-dram: DRAM tile (%u,%u) (channel %u): write "
+                "of %u bytes (0x%" PRIx64 ") at 0x%09" HWADDR_PRIx " is "
+                "beyond the 0x%" PRIx64 " bytes of GDDR6 and not modelled; "
+                "ignored\n", p->x, p->y, d->channel, size, val, addr,
+                d->size);
 }
 
 static const MemoryRegionOps tt_dram_rest_ops = {

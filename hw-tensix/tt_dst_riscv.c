@@ -19,6 +19,7 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 #include "trace.h"
 
@@ -190,26 +191,26 @@ static unsigned tt_dst_riscv_check(TTCoreView *v, TTDstAccess a, hwaddr addr,
     const char *core = tt_core_name[v->core];
 
     if (!esize) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: Dst window %s at "
-                      "0x%" HWADDR_PRIx " with reserved fmt %u: %s\n", core,
-                      is_write ? "store" : "load", addr, a.fmt,
-                      is_write ? "dropped" : "reads 0");
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: Dst window %s at "
+                    "0x%" HWADDR_PRIx " with reserved fmt %u: %s\n", core,
+                    is_write ? "store" : "load", addr, a.fmt,
+                    is_write ? "dropped" : "reads 0");
         return 0;
     }
     if (size < esize) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: %u-byte Dst window "
-                      "%s at 0x%" HWADDR_PRIx " narrower than fmt %u's "
-                      "elements: %s\n", core, size,
-                      is_write ? "store" : "load", addr, a.fmt,
-                      is_write ? "dropped" : "reads part of the element");
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: %u-byte Dst window "
+                    "%s at 0x%" HWADDR_PRIx " narrower than fmt %u's "
+                    "elements: %s\n", core, size,
+                    is_write ? "store" : "load", addr, a.fmt,
+                    is_write ? "dropped" : "reads part of the element");
         return is_write ? 0 : esize;
     }
     if (size > esize && v->core != TT_CORE_TRISC2) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: %u-byte Dst window "
-                      "%s at 0x%" HWADDR_PRIx " spans %u elements of fmt "
-                      "%u (only TRISC2 may): split into elements\n", core,
-                      size, is_write ? "store" : "load", addr, size / esize,
-                      a.fmt);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: %u-byte Dst window "
+                    "%s at 0x%" HWADDR_PRIx " spans %u elements of fmt "
+                    "%u (only TRISC2 may): split into elements\n", core,
+                    size, is_write ? "store" : "load", addr, size / esize,
+                    a.fmt);
     }
     return esize;
 }

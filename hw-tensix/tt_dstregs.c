@@ -16,6 +16,7 @@
 #include "qapi/visitor.h"
 #include "qapi/qapi-builtin-visit.h"
 #include "migration/vmstate.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 
 /* ---------------------------------------------------------------------- */
@@ -184,8 +185,8 @@ TTExec tt_zeroacc(TTCoproc *s, int t, uint32_t insn)
     unsigned row;
 
     if (z.revert && s->arch->id == TT_ARCH_WORMHOLE_B0) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: ZEROACC with Revert "
-                      "is undefined behaviour; rows made valid\n", t);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: ZEROACC with Revert "
+                    "is undefined behaviour; rows made valid\n", t);
     }
     if (z.high) {
         tt_unimp_insn(s, t, insn, "clear_mode bits 4:3 (Blackhole: clear "

@@ -14,6 +14,7 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/timer.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 #include "tt_exec.h"
 #include "trace.h"
@@ -39,14 +40,15 @@ static bool tt_thread_step(TTCoproc *s, int t)
 {
     const TTInsnDesc *d;
     uint32_t insn, gen;
+    TTExec r;
 
     if (!tt_frontend_peek(s, t, &insn, &d)) {
         return false;
     }
     if (!d) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: undefined opcode "
-                      "0x%02x (insn 0x%08x) dropped\n", t,
-                      TT_INSN_OPCODE(insn), insn);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: undefined opcode "
+                    "0x%02x (insn 0x%08x) dropped\n", t,
+                    TT_INSN_OPCODE(insn), insn);
         tt_frontend_consume(s, t);
         return true;
     }
@@ -61,7 +63,11 @@ static bool tt_thread_step(TTCoproc *s, int t)
         trace_tt_tensix_exec(t, tt_unit_name(d->unit), buf);
     }
     gen = s->flush_gen[t];
-    if (d->exec(s, t, insn) == TT_EXEC_STALL) {
+    tt_log_insn = insn;
+    tt_log_insn_thread = t;
+    r = d->exec(s, t, insn);
+    tt_log_insn = 0;
+    if (r == TT_EXEC_STALL) {
         if (d->unit == TT_UNIT_THCON) {
             /*
              * e.g. ATCAS waiting for an L1 value: RISC-V stores to L1 do

@@ -27,6 +27,7 @@
 #include "qemu/log.h"
 #include "qemu/bitops.h"
 #include "host/cpuinfo.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 
 #define TT_FPU_ROWS     8       /* rows of one element-wise instruction */
@@ -971,9 +972,9 @@ static TTExec tt_mm(TTCoproc *s, int t, uint32_t insn, const TTMm *m)
 
     /* SrcA rows 56..71: past the 64 rows of a bank (docs/decisions.md) */
     if (a_row == 0x38) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: insn 0x%08x: SrcA "
-                      "rows 56..71: rows 64..71 read as rows 0..7\n", t,
-                      insn);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: insn 0x%08x: SrcA "
+                    "rows 56..71: rows 64..71 read as rows 0..7\n", t,
+                    insn);
     }
     key = TT_FPU_KEY_VALID | jb.style;
     key_b = key;

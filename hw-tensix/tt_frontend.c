@@ -31,6 +31,7 @@
 #include "qemu/log.h"
 #include "qemu/bitops.h"
 #include "migration/vmstate.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 #include "trace.h"
 
@@ -366,9 +367,9 @@ static void tt_replay_start(TTCoproc *s, int t, uint32_t insn,
          * REPLAY.md: Count above 32 is not supported.  assembly.yaml: the
          * hardware uses only log2(replay buffer depth) bits of it.
          */
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: REPLAY Count %u "
-                      "above %u is not supported; using Count %% %u\n", t,
-                      count, TT_REPLAY_SLOTS, TT_REPLAY_SLOTS);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: REPLAY Count %u "
+                    "above %u is not supported; using Count %% %u\n", t,
+                    count, TT_REPLAY_SLOTS, TT_REPLAY_SLOTS);
         count %= TT_REPLAY_SLOTS;
     }
     r->left = count ? count : s->arch->replay_len0;
@@ -439,13 +440,13 @@ static bool tt_frontend_fill(TTCoproc *s, int t)
              * (a REPLAY expansion cannot contain MOP: MOPExpander.md), or
              * a REPLAY recorded and replayed.  Undefined; dropped.
              */
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s 0x%08x %s "
-                          "would reach the Wait Gate; dropped\n", t,
-                          op == TT_OP_MOP ? "MOP" :
-                          op == TT_OP_MOP_CFG ? "MOP_CFG" : "REPLAY", insn,
-                          !from_fifo ? "from an expansion" :
-                          op == TT_OP_REPLAY ? "recorded with Exec" :
-                          "pushed by BRISC (after the MOP expander)");
+            tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s 0x%08x %s "
+                        "would reach the Wait Gate; dropped\n", t,
+                        op == TT_OP_MOP ? "MOP" :
+                        op == TT_OP_MOP_CFG ? "MOP_CFG" : "REPLAY", insn,
+                        !from_fifo ? "from an expansion" :
+                        op == TT_OP_REPLAY ? "recorded with Exec" :
+                        "pushed by BRISC (after the MOP expander)");
             if (from_fifo) {
                 tt_fifo_pop(fe);
             }
@@ -595,9 +596,9 @@ static uint64_t tt_mop_cfg_read(void *opaque, hwaddr addr, unsigned size)
 {
     TTCoreView *v = opaque;
 
-    qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: MopCfg is write-only; "
-                  "read at 0x%" PRIx64 " returns 0\n", tt_core_name[v->core],
-                  (uint64_t)addr);
+    tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: MopCfg is write-only; "
+                "read at 0x%" PRIx64 " returns 0\n", tt_core_name[v->core],
+                (uint64_t)addr);
     return 0;
 }
 
@@ -619,10 +620,10 @@ static void tt_mop_cfg_write(void *opaque, hwaddr addr, uint64_t val,
          * expansion is in progress (this model samples MopCfg when the
          * expander takes the MOP, as the functional model does).
          */
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: MopCfg[%u] written "
-                      "while a MOP is queued or being expanded (use "
-                      "MOPExpanderDoneCheck first)\n", tt_core_name[v->core],
-                      index);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: MopCfg[%u] written "
+                    "while a MOP is queued or being expanded (use "
+                    "MOPExpanderDoneCheck first)\n", tt_core_name[v->core],
+                    index);
     }
     s->fe[t].mop.cfg[index] = val;
 }

@@ -55,6 +55,7 @@
 #include "tt_tile.h"
 #include "tt_soc.h"
 #include "tt_dprint.h"
+#include "tt_log.h"
 
 #define TYPE_TT_MACHINE MACHINE_TYPE_NAME("tt-tensix-base")
 OBJECT_DECLARE_TYPE(TTMachineState, TTMachineClass, TT_MACHINE)
@@ -664,6 +665,20 @@ static void tt_machine_set_dprint_chardev(Object *obj, const char *value,
     TT_MACHINE(obj)->dprint_chardev = g_strdup(value);
 }
 
+/*
+ * Strict mode (tt_log.h): a machine-wide switch, settable at run time
+ * with qom-set /machine strict
+ */
+static bool tt_machine_get_strict(Object *obj, Error **errp)
+{
+    return tt_strict;
+}
+
+static void tt_machine_set_strict(Object *obj, bool value, Error **errp)
+{
+    tt_strict = value;
+}
+
 #define TT_DEFINE_ELF_PROP(n)                                                \
     static char *tt_get_elf##n(Object *obj, Error **errp)                    \
     {                                                                        \
@@ -736,6 +751,12 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
                                   tt_machine_set_dprint_chardev);
     object_class_property_set_description(oc, "dprint-chardev",
         "Chardev id for the DPRINT output (default stdout)");
+    object_class_property_add_bool(oc, "strict", tt_machine_get_strict,
+                                   tt_machine_set_strict);
+    object_class_property_set_description(oc, "strict",
+        "Stop the machine at the first guest error or use of something "
+        "not modelled, naming the core, PC and Tensix instruction "
+        "(default off)");
     object_class_property_add_str(oc, "soc", tt_machine_get_soc,
                                   tt_machine_set_soc);
     object_class_property_set_description(oc, "soc",

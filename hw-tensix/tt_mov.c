@@ -16,6 +16,7 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/bitops.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 
 /* Data formats of ALU_FORMAT_SPEC_* (tt-metal DataFormat, 4 bits) */
@@ -377,9 +378,9 @@ static void tt_mov_from_dst(TTCoproc *s, int t, const TTMovOps *o, bool b,
         }
     }
     if (!dst32 && (o->lo || style == TT_STYLE_TF32)) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s from 16-bit Dst "
-                      "with %s is undefined behaviour; read as BF16\n", t,
-                      name, o->lo ? "UseDst32bLo" : "a TF32 SrcAFmt");
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s from 16-bit Dst "
+                    "with %s is undefined behaviour; read as BF16\n", t,
+                    name, o->lo ? "UseDst32bLo" : "a TF32 SrcAFmt");
     }
 
     if (move4) {

@@ -17,6 +17,7 @@
 #include "qemu/bitops.h"
 #include "hw/registerfields.h"
 #include "migration/vmstate.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 #include "trace.h"
 
@@ -191,9 +192,9 @@ static void tt_mover_run(TTCoproc *s, const char *who, uint32_t dst,
     if (mode == TT_XMOV_L1_TO_L1 || mode == TT_XMOV_L0_TO_L1) {
         kind = DST_L1;
         if (dst >= l1) {
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: destination 0x%x "
-                          "is outside L1 (undefined behaviour); the writes "
-                          "are discarded\n", who, dst);
+            tt_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: destination 0x%x "
+                        "is outside L1 (undefined behaviour); the writes "
+                        "are discarded\n", who, dst);
         }
     } else {
         if (dst <= TT_MOVER_CFG_END) {
@@ -205,10 +206,10 @@ static void tt_mover_run(TTCoproc *s, const char *who, uint32_t dst,
             off = dst - TT_MOVER_IRAM_BASE;
             limit = s->arch->ncrisc_iram_size;
             if (!limit) {
-                qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: destination "
-                              "0x%x is NCRISC instruction RAM, which %s "
-                              "does not have; the writes are discarded\n",
-                              who, dst, s->arch->name);
+                tt_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: destination "
+                            "0x%x is NCRISC instruction RAM, which %s "
+                            "does not have; the writes are discarded\n",
+                            who, dst, s->arch->name);
             }
         } else {
             /* Mover.md: the operation happens, the writes are discarded */
@@ -216,16 +217,16 @@ static void tt_mover_run(TTCoproc *s, const char *who, uint32_t dst,
             trace_tt_mover_discard(who, "destination maps to nothing");
         }
         if (kind != DST_NOWHERE && (uint64_t)off + count > TT_MOVER_REGION) {
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: 0x%x bytes at 0x%x "
-                          "cross the end of the 64 KiB destination region "
-                          "(undefined behaviour); the writes past it are "
-                          "discarded\n", who, count, dst);
+            tt_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: 0x%x bytes at 0x%x "
+                        "cross the end of the 64 KiB destination region "
+                        "(undefined behaviour); the writes past it are "
+                        "discarded\n", who, count, dst);
         }
     }
     if (from_l1 && src >= l1) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: source 0x%x is outside "
-                      "L1 (undefined behaviour); reads there give zeros\n",
-                      who, src);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: source 0x%x is outside "
+                    "L1 (undefined behaviour); reads there give zeros\n",
+                    who, src);
     }
     if (kind == DST_NOWHERE) {
         return;     /* reads from L1 have no side effects */
@@ -280,14 +281,14 @@ static void tt_mover_run(TTCoproc *s, const char *who, uint32_t dst,
         trace_tt_mover_discard(who, "source beyond L1 read as zeros");
     }
     if (lost && kind == DST_CFG) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: %u words written to "
-                      "TENSIX_CFG offsets 0x%x..0x%x that hold no Config "
-                      "word (ThreadConfig or unmapped) were discarded\n",
-                      who, lost, off, off + count - 1);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: %u words written to "
+                    "TENSIX_CFG offsets 0x%x..0x%x that hold no Config "
+                    "word (ThreadConfig or unmapped) were discarded\n",
+                    who, lost, off, off + count - 1);
     } else if (lost) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: %u words beyond the "
-                      "%u-byte NCRISC instruction RAM were discarded\n",
-                      who, lost, limit);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: %u words beyond the "
+                    "%u-byte NCRISC instruction RAM were discarded\n",
+                    who, lost, limit);
     }
 }
 
@@ -375,22 +376,22 @@ static void tt_tdma_execute(TTCoproc *s, uint32_t cmd,
         uint8_t buf[8];
 
         if (compact || (cmd & 0x600) != 0x600) {
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: TDMA-RISC L1 write "
-                          "command 0x%08x is %s (undefined behaviour); "
-                          "ignored\n", cmd,
-                          compact ? "compact" : "missing bits 10:9");
+            tt_log_mask(LOG_GUEST_ERROR, "tt-mover: TDMA-RISC L1 write "
+                        "command 0x%08x is %s (undefined behaviour); "
+                        "ignored\n", cmd,
+                        compact ? "compact" : "missing bits 10:9");
             break;
         }
         if (dst & (size - 1)) {
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: TDMA-RISC %u-bit L1 "
-                          "write to unaligned 0x%x goes to 0x%x\n",
-                          size * 8, dst, dst & ~(size - 1));
+            tt_log_mask(LOG_GUEST_ERROR, "tt-mover: TDMA-RISC %u-bit L1 "
+                        "write to unaligned 0x%x goes to 0x%x\n",
+                        size * 8, dst, dst & ~(size - 1));
             dst &= ~(size - 1);
         }
         if ((uint64_t)dst + size > s->arch->l1_size) {
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: TDMA-RISC L1 write to "
-                          "0x%x, outside L1 (undefined behaviour); "
-                          "ignored\n", dst);
+            tt_log_mask(LOG_GUEST_ERROR, "tt-mover: TDMA-RISC L1 write to "
+                        "0x%x, outside L1 (undefined behaviour); "
+                        "ignored\n", dst);
             break;
         }
         stl_le_p(buf, params[2]);
@@ -402,9 +403,9 @@ static void tt_tdma_execute(TTCoproc *s, uint32_t cmd,
     case TT_TDMA_CMD_NOP:
         break;
     default:
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: TDMA-RISC command 0x%08x "
-                      "has no documented opcode (undefined behaviour); "
-                      "ignored\n", cmd);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-mover: TDMA-RISC command 0x%08x "
+                    "has no documented opcode (undefined behaviour); "
+                    "ignored\n", cmd);
         break;
     }
 }
@@ -435,8 +436,8 @@ static void tt_tdma_enqueue(TTCoproc *s, int core, uint32_t cmd)
 
     if (m->q_count >= TT_MOVER_QUEUE_DEPTH) {
         /* Cannot happen: the processor drains the queue on every push */
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: TDMA-RISC command queue "
-                      "full, command 0x%08x dropped\n", cmd);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-mover: TDMA-RISC command queue "
+                    "full, command 0x%08x dropped\n", cmd);
         return;
     }
     tail = (m->q_head + m->q_count) % TT_MOVER_QUEUE_DEPTH;
@@ -450,9 +451,9 @@ static void tt_tdma_enqueue(TTCoproc *s, int core, uint32_t cmd)
              * The documented hardware bug: EnqueueCmd should wait but does
              * not.  Unreachable here, since commands complete at once.
              */
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: TDMA-RISC command "
-                          "with parameters enqueued with no parameter "
-                          "credits (undefined behaviour)\n");
+            tt_log_mask(LOG_GUEST_ERROR, "tt-mover: TDMA-RISC command "
+                        "with parameters enqueued with no parameter "
+                        "credits (undefined behaviour)\n");
         } else {
             m->param_credits--;
         }
@@ -557,8 +558,8 @@ static uint32_t tt_tdma_fifo_pop(TTCoproc *s, int p, const char *what)
     uint32_t v;
 
     if (!pm->fifo_count) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s of packer %d's empty "
-                      "metadata FIFO (undefined data: 0)\n", what, p);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-mover: %s of packer %d's empty "
+                    "metadata FIFO (undefined data: 0)\n", what, p);
         return 0;
     }
     v = pm->fifo_zero_flags[pm->fifo_head];
@@ -625,9 +626,9 @@ static uint32_t tt_tdma_read32(TTCoproc *s, int core, hwaddr addr)
             if (tt_core_can_block(&s->cores[core])) {
                 tt_core_park(&s->cores[core], TT_WAIT_PACK_META, p);
             }
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: peek of packer "
-                          "%d's empty metadata FIFO from outside the core "
-                          "would wait; returns 0\n", tt_core_name[core], p);
+            tt_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: peek of packer "
+                        "%d's empty metadata FIFO from outside the core "
+                        "would wait; returns 0\n", tt_core_name[core], p);
             return 0;
         }
         /* The entries TTPackerMeta gets from PACR with Last (tt_pack.c) */
@@ -636,9 +637,9 @@ static uint32_t tt_tdma_read32(TTCoproc *s, int core, hwaddr addr)
     case A_TDMA_FIFO_ZEROMASK:
         return tt_tdma_fifo_pop(s, p, "read");
     }
-    qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: read of unmapped TDMA-RISC "
-                  "offset 0x%03" HWADDR_PRIx ", returns 0\n",
-                  tt_core_name[core], addr);
+    tt_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: read of unmapped TDMA-RISC "
+                "offset 0x%03" HWADDR_PRIx ", returns 0\n",
+                tt_core_name[core], addr);
     return 0;
 }
 
@@ -695,9 +696,9 @@ static void tt_tdma_write32(TTCoproc *s, int core, hwaddr addr,
         tt_tdma_fifo_pop(s, p, "pop (write)");
         return;
     }
-    qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: write 0x%08x to unmapped "
-                  "TDMA-RISC offset 0x%03" HWADDR_PRIx " ignored\n",
-                  tt_core_name[core], val, addr);
+    tt_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: write 0x%08x to unmapped "
+                "TDMA-RISC offset 0x%03" HWADDR_PRIx " ignored\n",
+                tt_core_name[core], val, addr);
 }
 
 static uint64_t tt_tdma_read(void *opaque, hwaddr addr, unsigned size)
@@ -723,10 +724,10 @@ static void tt_tdma_write(void *opaque, hwaddr addr, uint64_t val,
         return;
     }
     if (size != 4 || (addr & 3)) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: %u-byte write to "
-                      "TDMA-RISC offset 0x%03" HWADDR_PRIx " ignored (only "
-                      "aligned 32-bit stores are supported)\n",
-                      tt_core_name[v->core], size, addr);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-mover: %s: %u-byte write to "
+                    "TDMA-RISC offset 0x%03" HWADDR_PRIx " ignored (only "
+                    "aligned 32-bit stores are supported)\n",
+                    tt_core_name[v->core], size, addr);
         return;
     }
     tt_tdma_write32(s, v->core, addr, val);

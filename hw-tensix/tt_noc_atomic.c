@@ -13,6 +13,7 @@
 #include "qemu/bswap.h"
 #include "exec/address-spaces.h"
 #include "fpu/softfloat.h"
+#include "tt_log.h"
 #include "tt_noc_int.h"
 #include "trace.h"
 
@@ -227,9 +228,9 @@ static bool tt_noc_amo_decode(TTNocReq *rq, uint32_t lb, uint32_t data,
         }
         m->a = FIELD_EX32(lb, NOC_AT_LEN_BE, ACC_FMT);
         if (!tt_noc_acc_fmt_valid(m->a)) {
-            qemu_log_mask(LOG_UNIMP, "%s cmd buf %d: NoC atomic ACC format "
-                          "%u is not documented; no memory change\n",
-                          tt_noc_name(rq->niu), rq->b, m->a);
+            tt_log_mask(LOG_UNIMP, "%s cmd buf %d: NoC atomic ACC format "
+                        "%u is not documented; no memory change\n",
+                        tt_noc_name(rq->niu), rq->b, m->a);
             return false;
         }
         m->kind = AMO_ACC;
@@ -254,10 +255,10 @@ static bool tt_noc_amo_decode(TTNocReq *rq, uint32_t lb, uint32_t data,
     }
     if (op == NOC_AT_INCR_GET_PTR || op == NOC_AT_GET_TILE_MAP ||
         op == NOC_AT_STORE_IND || (bh && op == NOC_AT_EXT)) {
-        qemu_log_mask(LOG_UNIMP, "%s cmd buf %d: NoC atomic NOC_AT_LEN_BE "
-                      "0x%08x (opcode %u) is not documented and not "
-                      "modelled; no memory change, the response carries the "
-                      "target word\n", tt_noc_name(rq->niu), rq->b, lb, op);
+        tt_log_mask(LOG_UNIMP, "%s cmd buf %d: NoC atomic NOC_AT_LEN_BE "
+                    "0x%08x (opcode %u) is not documented and not "
+                    "modelled; no memory change, the response carries the "
+                    "target word\n", tt_noc_name(rq->niu), rq->b, lb, op);
     } else {
         tt_noc_req_error(rq, "reserved NoC atomic opcode %u (NOC_AT_LEN_BE "
                          "0x%08x); no memory change, the response carries "
@@ -296,10 +297,10 @@ static uint32_t tt_noc_atomic_at(TTNocReq *rq, uint32_t x, uint32_t y,
     bool ram = false;
 
     if (rq->targ_addr & tt_noc_arch(niu)->pcie_bit) {
-        qemu_log_mask(LOG_UNIMP, "%s cmd buf %d: atomic at (%u,%u) 0x%"
-                      PRIx64 " targets PCIe host memory, which is not "
-                      "modelled (and atomics need L1); ignored\n",
-                      tt_noc_name(niu), rq->b, x, y, rq->targ_addr);
+        tt_log_mask(LOG_UNIMP, "%s cmd buf %d: atomic at (%u,%u) 0x%"
+                    PRIx64 " targets PCIe host memory, which is not "
+                    "modelled (and atomics need L1); ignored\n",
+                    tt_noc_name(niu), rq->b, x, y, rq->targ_addr);
         return 0;
     }
     if (tt_noc_is_mmio(rq->targ_addr) || rq->targ_addr >= (1ull << 36) ||

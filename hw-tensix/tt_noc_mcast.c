@@ -10,6 +10,7 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "tt_log.h"
 #include "tt_noc_int.h"
 #include "trace.h"
 
@@ -83,10 +84,10 @@ uint32_t tt_noc_dests(TTNocReq *rq, const TTNocCoord *c, TTNocDest *d)
     if (tt_noc_is_bh(niu)) {
         excl = niu->buf[rq->b][TT_NOC_BUF_BRCST_EXCLUDE];
         if (FIELD_EX32(excl, NOC_BRCST_EXCLUDE, KEEP_SKIP)) {
-            qemu_log_mask(LOG_UNIMP, "%s cmd buf %d: NOC_BRCST_EXCLUDE "
-                          "bits 7:0 = 0x%02x (keep/skip strides) are not "
-                          "modelled; ignored\n", tt_noc_name(niu), rq->b,
-                          FIELD_EX32(excl, NOC_BRCST_EXCLUDE, KEEP_SKIP));
+            tt_log_mask(LOG_UNIMP, "%s cmd buf %d: NOC_BRCST_EXCLUDE "
+                        "bits 7:0 = 0x%02x (keep/skip strides) are not "
+                        "modelled; ignored\n", tt_noc_name(niu), rq->b,
+                        FIELD_EX32(excl, NOC_BRCST_EXCLUDE, KEEP_SKIP));
         }
     }
     if (c->x >= w || c->sx >= w || c->y >= h || c->sy >= h) {

@@ -12,6 +12,7 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/bitops.h"
+#include "tt_log.h"
 #include "tt_noc_int.h"
 #include "trace.h"
 
@@ -179,10 +180,10 @@ static void tt_noc_rtz(TTNocNiu *niu, uint32_t bits)
 
     niu->rtz_source |= bits;
     if (tt_noc_is_bh(niu) && !was && (niu->rtz_source & en)) {
-        qemu_log_mask(LOG_UNIMP, "%s: NIU_TRANS_COUNT_RTZ_SOURCE 0x%04x "
-                      "raises the NoC IRQ; the PIC is not modelled, no "
-                      "interrupt is delivered\n", tt_noc_name(niu),
-                      niu->rtz_source & en);
+        tt_log_mask(LOG_UNIMP, "%s: NIU_TRANS_COUNT_RTZ_SOURCE 0x%04x "
+                    "raises the NoC IRQ; the PIC is not modelled, no "
+                    "interrupt is delivered\n", tt_noc_name(niu),
+                    niu->rtz_source & en);
     }
 }
 
@@ -266,9 +267,9 @@ static uint32_t tt_noc_status_read(TTNocNiu *niu, uint32_t i, bool peek)
         return niu->rtz_source;
     }
     if (!peek) {
-        qemu_log_mask(LOG_UNIMP, "%s: NOC_STATUS(0x%02x) (router / NIU "
-                      "debug information) is not modelled; reads 0\n",
-                      tt_noc_name(niu), i);
+        tt_log_mask(LOG_UNIMP, "%s: NOC_STATUS(0x%02x) (router / NIU "
+                    "debug information) is not modelled; reads 0\n",
+                    tt_noc_name(niu), i);
     }
     return 0;
 }
@@ -296,8 +297,8 @@ static void tt_noc_cfg_write(TTNocNiu *niu, uint32_t i, uint32_t val)
     }
     if (i == R_NIU_CFG_0 && FIELD_EX32(val, NIU_CFG_0, TILE_CLK_OFF) &&
         !ARRAY_FIELD_EX32(niu->cfg, NIU_CFG_0, TILE_CLK_OFF)) {
-        qemu_log_mask(LOG_UNIMP, "%s: NIU_CFG_0 tile clock disable is not "
-                      "modelled; the tile keeps running\n", tt_noc_name(niu));
+        tt_log_mask(LOG_UNIMP, "%s: NIU_CFG_0 tile clock disable is not "
+                    "modelled; the tile keeps running\n", tt_noc_name(niu));
     }
     niu->cfg[i] = val;
     if (tt_noc_is_bh(niu) && i == R_BH_NIU_TRANS_COUNT_RTZ_CFG) {
@@ -410,9 +411,9 @@ static uint32_t tt_noc_reg_read(TTNocNiu *niu, int b, uint32_t idx,
         return niu->ecc_ctrl;
     case NIU_CMD_BUF_AVAIL:
         if (!peek) {
-            qemu_log_mask(LOG_UNIMP, "%s: CMD_BUF_AVAIL (request FIFO depth "
-                          "undocumented) is not modelled; reads 0\n",
-                          tt_noc_name(niu));
+            tt_log_mask(LOG_UNIMP, "%s: CMD_BUF_AVAIL (request FIFO depth "
+                        "undocumented) is not modelled; reads 0\n",
+                        tt_noc_name(niu));
         }
         return 0;
     default:
@@ -442,15 +443,15 @@ static uint32_t tt_noc_word_read(TTNocNiu *niu, uint32_t addr, bool peek)
         return tt_noc_status_read(niu, idx, peek);
     case WIN_UNIMP:
         if (!peek) {
-            qemu_log_mask(LOG_UNIMP, "%s: read at 0x%04x (security fence / "
-                          "router counters) is not modelled; reads 0\n",
-                          tt_noc_name(niu), addr);
+            tt_log_mask(LOG_UNIMP, "%s: read at 0x%04x (security fence / "
+                        "router counters) is not modelled; reads 0\n",
+                        tt_noc_name(niu), addr);
         }
         return 0;
     default:
         if (!peek) {
-            qemu_log_mask(LOG_GUEST_ERROR, "%s: read at 0x%04x: no register "
-                          "there; reads 0\n", tt_noc_name(niu), addr);
+            tt_log_mask(LOG_GUEST_ERROR, "%s: read at 0x%04x: no register "
+                        "there; reads 0\n", tt_noc_name(niu), addr);
         }
         return 0;
     }
@@ -469,17 +470,17 @@ static void tt_noc_reg_write(TTNocNiu *niu, int b, uint32_t idx,
     case NIU_ECC_CTRL:
         niu->ecc_ctrl = val;
         if (FIELD_EX32(val, ECC_CTRL, FORCE_ERR)) {
-            qemu_log_mask(LOG_UNIMP, "%s: ECC_CTRL 0x%08x: forced ECC "
-                          "errors are not modelled\n", tt_noc_name(niu), val);
+            tt_log_mask(LOG_UNIMP, "%s: ECC_CTRL 0x%08x: forced ECC "
+                        "errors are not modelled\n", tt_noc_name(niu), val);
         }
         return;
     case NIU_CLEAR_OUTSTANDING:
         tt_noc_clear_outstanding(niu, val);
         return;
     default:
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: write 0x%08x to read-only %s "
-                      "(0x%04x); ignored\n", tt_noc_name(niu), val,
-                      tt_noc_regs[idx].name, addr);
+        tt_log_mask(LOG_GUEST_ERROR, "%s: write 0x%08x to read-only %s "
+                    "(0x%04x); ignored\n", tt_noc_name(niu), val,
+                    tt_noc_regs[idx].name, addr);
         return;
     }
 }
@@ -501,37 +502,37 @@ static void tt_noc_word_write(TTNocNiu *niu, uint32_t addr, uint32_t val)
              * initiator's fields until NOC_CMD_CTRL reads 0; the request
              * in flight keeps its registers.
              */
-            qemu_log_mask(LOG_GUEST_ERROR, "%s: write 0x%08x to %s of "
-                          "command buffer %d (0x%04x) while its request is "
-                          "in flight (NOC_CMD_CTRL reads 1); ignored\n",
-                          tt_noc_name(niu), val, tt_noc_buf_reg_name(idx),
-                          b, addr);
+            tt_log_mask(LOG_GUEST_ERROR, "%s: write 0x%08x to %s of "
+                        "command buffer %d (0x%04x) while its request is "
+                        "in flight (NOC_CMD_CTRL reads 1); ignored\n",
+                        tt_noc_name(niu), val, tt_noc_buf_reg_name(idx),
+                        b, addr);
             return;
         }
         niu->buf[b][idx] = idx == TT_NOC_BUF_PACKET_TAG ?
             FIELD_EX32(val, NOC_PACKET_TAG, STORED) : val;
         if (idx == TT_NOC_BUF_SEC_CTRL && val) {
-            qemu_log_mask(LOG_UNIMP, "%s: NOC_SEC_CTRL 0x%08x: security "
-                          "control is not modelled\n", tt_noc_name(niu), val);
+            tt_log_mask(LOG_UNIMP, "%s: NOC_SEC_CTRL 0x%08x: security "
+                        "control is not modelled\n", tt_noc_name(niu), val);
         }
         return;
     case WIN_CFG:
         tt_noc_cfg_write(niu, idx, val);
         return;
     case WIN_STATUS:
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: write 0x%08x to read-only "
-                      "NOC_STATUS(0x%02x); ignored\n", tt_noc_name(niu), val,
-                      idx);
+        tt_log_mask(LOG_GUEST_ERROR, "%s: write 0x%08x to read-only "
+                    "NOC_STATUS(0x%02x); ignored\n", tt_noc_name(niu), val,
+                    idx);
         return;
     case WIN_UNIMP:
-        qemu_log_mask(LOG_UNIMP, "%s: write 0x%08x at 0x%04x (security "
-                      "fence) is not modelled; ignored\n", tt_noc_name(niu),
-                      val, addr);
+        tt_log_mask(LOG_UNIMP, "%s: write 0x%08x at 0x%04x (security "
+                    "fence) is not modelled; ignored\n", tt_noc_name(niu),
+                    val, addr);
         return;
     default:
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: write 0x%08x at 0x%04x: no "
-                      "register there; ignored\n", tt_noc_name(niu), val,
-                      addr);
+        tt_log_mask(LOG_GUEST_ERROR, "%s: write 0x%08x at 0x%04x: no "
+                    "register there; ignored\n", tt_noc_name(niu), val,
+                    addr);
         return;
     }
 }
@@ -561,11 +562,11 @@ static void tt_noc_write(void *opaque, hwaddr addr, uint64_t val,
          */
         word = deposit32(tt_noc_word_read(niu, addr & ~3, true),
                          (addr & 3) * 8, size * 8, val);
-        qemu_log_mask(LOG_GUEST_ERROR, "%s: %u-bit store of 0x%" PRIx64
-                      " at 0x%04" PRIx64 ": the registers are 32 bits; "
-                      "merged, 0x%08x written to 0x%04" PRIx64 "\n",
-                      tt_noc_name(niu), size * 8, val, (uint64_t)addr, word,
-                      (uint64_t)(addr & ~3));
+        tt_log_mask(LOG_GUEST_ERROR, "%s: %u-bit store of 0x%" PRIx64
+                    " at 0x%04" PRIx64 ": the registers are 32 bits; "
+                    "merged, 0x%08x written to 0x%04" PRIx64 "\n",
+                    tt_noc_name(niu), size * 8, val, (uint64_t)addr, word,
+                    (uint64_t)(addr & ~3));
     }
     tt_noc_word_write(niu, addr & ~3, word);
 }

@@ -33,6 +33,7 @@
 #include "qemu/units.h"
 #include "qemu/timer.h"
 #include "exec/address-spaces.h"
+#include "tt_log.h"
 #include "tt_noc_int.h"
 #include "trace.h"
 
@@ -70,9 +71,9 @@ static void G_GNUC_PRINTF(3, 0) tt_noc_req_vlog(TTNocReq *rq, int mask,
         return;
     }
     msg = g_strdup_vprintf(fmt, ap);
-    qemu_log_mask(mask, "%s cmd buf %d: %s%s\n", tt_noc_name(rq->niu), rq->b,
-                  msg, ++*rq->errors < TT_NOC_MAX_ERRORS ? "" :
-                  " (further errors of this request are not logged)");
+    tt_log_mask(mask, "%s cmd buf %d: %s%s\n", tt_noc_name(rq->niu), rq->b,
+                msg, ++*rq->errors < TT_NOC_MAX_ERRORS ? "" :
+                " (further errors of this request are not logged)");
 }
 
 void tt_noc_req_error(TTNocReq *rq, const char *fmt, ...)
@@ -593,16 +594,16 @@ static void tt_noc_issue_unimp(TTNocReq *rq, uint32_t type)
     TTNocNiu *niu = rq->niu;
 
     if (FIELD_EX32(rq->ctrl, NOC_CTRL, L1_ACC_AT_EN) && tt_noc_is_bh(niu)) {
-        qemu_log_mask(LOG_UNIMP, "%s cmd buf %d: NOC_CMD_L1_ACC_AT_EN "
-                      "(unusable on silicon) is not modelled; a plain "
-                      "write\n", tt_noc_name(niu), rq->b);
+        tt_log_mask(LOG_UNIMP, "%s cmd buf %d: NOC_CMD_L1_ACC_AT_EN "
+                    "(unusable on silicon) is not modelled; a plain "
+                    "write\n", tt_noc_name(niu), rq->b);
     }
     if (FIELD_EX32(rq->tag, NOC_PACKET_TAG, TO_OVERLAY) &&
         type == NOC_CMD_TYPE_WR) {
-        qemu_log_mask(LOG_UNIMP, "%s cmd buf %d: delivery to the receiver's "
-                      "NoC overlay (NOC_PACKET_TAG 0x%04x) is not modelled; "
-                      "only the memory write happens\n", tt_noc_name(niu),
-                      rq->b, rq->tag);
+        tt_log_mask(LOG_UNIMP, "%s cmd buf %d: delivery to the receiver's "
+                    "NoC overlay (NOC_PACKET_TAG 0x%04x) is not modelled; "
+                    "only the memory write happens\n", tt_noc_name(niu),
+                    rq->b, rq->tag);
     }
 }
 

@@ -30,6 +30,7 @@
 #include "qapi/qapi-builtin-visit.h"
 #include "fpu/softfloat.h"
 #include "migration/vmstate.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 #include "tt_pack.h"
 
@@ -283,8 +284,8 @@ typedef struct TTPackJob {
 static void pk_guest_error(TTPackJob *j, const char *what)
 {
     if (!j->logged) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR (insn 0x%08x) "
-                      "packer %d: %s\n", j->t, j->insn, j->i, what);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR (insn 0x%08x) "
+                    "packer %d: %s\n", j->t, j->insn, j->i, what);
         j->logged = true;
     }
 }
@@ -467,9 +468,9 @@ static void pk_l1_write(TTPackJob *j, uint32_t addr, const uint8_t *buf,
         return;
     }
     if (!tt_unit_l1(j->s, addr, len)) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR packer %d: "
-                      "output 0x%x+%u is outside L1; dropped\n", j->t, j->i,
-                      addr, len);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR packer %d: "
+                    "output 0x%x+%u is outside L1; dropped\n", j->t, j->i,
+                    addr, len);
         return;
     }
     address_space_write(&j->s->tile_as, addr, MEMTXATTRS_UNSPECIFIED, buf,
@@ -547,9 +548,9 @@ static void pk_accumulate(TTPackJob *j, uint32_t addr, uint8_t *buf,
         }
         break;
     default:
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: PACR packer %d: L1 "
-                      "accumulation of format %u not modelled; L1 is "
-                      "overwritten\n", j->t, j->i, j->ofmt);
+        tt_log_mask(LOG_UNIMP, "tt-tensix: T%d: PACR packer %d: L1 "
+                    "accumulation of format %u not modelled; L1 is "
+                    "overwritten\n", j->t, j->i, j->ofmt);
         break;
     }
 }
@@ -1477,9 +1478,9 @@ static void pk_decode(TTCoproc *s, int t, uint32_t insn, TTPacrOps *o)
     }
     if (o->mask != 1 && o->mask != 2 && o->mask != 4 && o->mask != 8 &&
         o->mask != 3 && o->mask != 0xc && o->mask != 0xf) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR (insn 0x%08x) "
-                      "PackerMask 0x%x is undefined; every packer in it "
-                      "works\n", t, insn, o->mask);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR (insn 0x%08x) "
+                    "PackerMask 0x%x is undefined; every packer in it "
+                    "works\n", t, insn, o->mask);
     }
 }
 
@@ -1614,9 +1615,9 @@ static void pk_setup(TTPackJob *j, const TTPkDesc *d)
     j->acc = pk_get(s, st, &d->l1_acc);
     j->compress = !pk_disable_compress(j, d);
     if (j->compress && j->acc) {
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: PACR packer %d: L1 "
-                      "accumulation of compressed data not modelled; L1 is "
-                      "overwritten\n", j->t, j->i);
+        tt_log_mask(LOG_UNIMP, "tt-tensix: T%d: PACR packer %d: L1 "
+                    "accumulation of compressed data not modelled; L1 is "
+                    "overwritten\n", j->t, j->i);
         j->acc = false;
     }
     pk_check_late(j);
@@ -1798,9 +1799,9 @@ static void pk_setreg_write(TTCoproc *s, int t, uint32_t insn,
     uint8_t buf[4];
 
     if (addr < 0xFFB11000u) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR_SETREG (insn "
-                      "0x%08x) address 0x%08x is below 0xFFB11000 "
-                      "(undefined); not written\n", t, insn, addr);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR_SETREG (insn "
+                    "0x%08x) address 0x%08x is below 0xFFB11000 "
+                    "(undefined); not written\n", t, insn, addr);
         return;
     }
     if (addr >= 0xFFB80000u) {
@@ -1833,9 +1834,9 @@ TTExec tt_pacr_setreg(TTCoproc *s, int t, uint32_t insn)
 
         if (!FIELD_EX32(insn, WH_PACR_SETREG, Push) ||
             !FIELD_EX32(insn, WH_PACR_SETREG, Flush)) {
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR_SETREG "
-                          "(insn 0x%08x) without Push and Flush set is "
-                          "undefined; no effect\n", t, insn);
+            tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR_SETREG "
+                        "(insn 0x%08x) without Push and Flush set is "
+                        "undefined; no effect\n", t, insn);
             return TT_EXEC_DONE;
         }
         pk_flush_all(s, t, insn);
@@ -1853,9 +1854,9 @@ TTExec tt_pacr_setreg(TTCoproc *s, int t, uint32_t insn)
     }
     if (!FIELD_EX32(insn, BH_PACR_SETREG, Push) ||
         !FIELD_EX32(insn, BH_PACR_SETREG, Flush)) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR_SETREG (insn "
-                      "0x%08x) without Push and Flush set; no effect\n", t,
-                      insn);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR_SETREG (insn "
+                    "0x%08x) without Push and Flush set; no effect\n", t,
+                    insn);
         return TT_EXEC_DONE;
     }
     pk_flush_all(s, t, insn);

@@ -20,6 +20,7 @@
 #include "qapi/visitor.h"
 #include "qapi/qapi-builtin-visit.h"
 #include "migration/vmstate.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 
 #define LANES           TT_SFPU_LANES
@@ -554,8 +555,8 @@ TTExec tt_sfploadi(TTCoproc *s, int t, uint32_t insn)
         val = imm;
         break;
     default:
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPLOADI with "
-                      "undefined Mod0 %u: no effect\n", t, mod0);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPLOADI with "
+                    "undefined Mod0 %u: no effect\n", t, mod0);
         return TT_EXEC_DONE;
     }
     tt_sfpu_lane_enabled(s, en);
@@ -764,9 +765,9 @@ TTExec tt_sfppushc(TTCoproc *s, int t, uint32_t insn)
         if (mod1 == 0) {
             if (n >= TT_SFPU_STACK) {
                 if (!logged) {
-                    qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: "
-                                  "SFPPUSHC on a full flag stack: not "
-                                  "pushed\n", t);
+                    tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: "
+                                "SFPPUSHC on a full flag stack: not "
+                                "pushed\n", t);
                     logged = true;
                 }
                 continue;
@@ -778,9 +779,9 @@ TTExec tt_sfppushc(TTCoproc *s, int t, uint32_t insn)
         }
         if (n == 0) {
             if (!logged) {
-                qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPPUSHC "
-                              "Mod1 %u on an empty flag stack: no effect\n",
-                              t, mod1);
+                tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPPUSHC "
+                            "Mod1 %u on an empty flag stack: no effect\n",
+                            t, mod1);
                 logged = true;
             }
             continue;
@@ -822,9 +823,9 @@ TTExec tt_sfppopc(TTCoproc *s, int t, uint32_t insn)
         if (mod1 == 0) {
             if (n == 0) {
                 if (!logged) {
-                    qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPPOPC "
-                                  "on an empty flag stack: flags cleared\n",
-                                  t);
+                    tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPPOPC "
+                                "on an empty flag stack: flags cleared\n",
+                                t);
                     logged = true;
                 }
             } else {

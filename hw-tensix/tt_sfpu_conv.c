@@ -16,6 +16,7 @@
 #include "qemu/log.h"
 #include "qemu/bitops.h"
 #include "qemu/host-utils.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 
 #define LANES           TT_SFPU_LANES
@@ -431,8 +432,8 @@ TTExec tt_sfpshft2(TTCoproc *s, int t, uint32_t insn)
         tt_sfpu_commit(s, vd, r, en);
         break;
     default:
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPSHFT2 with "
-                      "undefined Mod1 %u: no effect\n", t, mod1);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPSHFT2 with "
+                    "undefined Mod1 %u: no effect\n", t, mod1);
         break;
     }
     return TT_EXEC_DONE;

@@ -20,6 +20,7 @@
 #include "qapi/error.h"
 #include "hw/qdev-properties.h"
 #include "system/reset.h"
+#include "tt_log.h"
 #include "tt_soc.h"
 #include "trace.h"
 
@@ -253,10 +254,10 @@ static uint64_t tt_soc_stub_read(void *opaque, hwaddr addr, unsigned size)
 
     trace_tt_soc_stub_access(tt_soc_kind_name(st->kind), st->x, st->y, addr,
                              size, false, 0);
-    qemu_log_mask(LOG_UNIMP, "tt-soc: %s tile %u at (%u,%u): read of %u "
-                  "bytes at 0x%09" HWADDR_PRIx " is not modelled; reads 0\n",
-                  tt_soc_kind_name(st->kind), st->index, st->x, st->y, size,
-                  addr);
+    tt_log_mask(LOG_UNIMP, "tt-soc: %s tile %u at (%u,%u): read of %u "
+                "bytes at 0x%09" HWADDR_PRIx " is not modelled; reads 0\n",
+                tt_soc_kind_name(st->kind), st->index, st->x, st->y, size,
+                addr);
     return 0;
 }
 
@@ -267,10 +268,10 @@ static void tt_soc_stub_write(void *opaque, hwaddr addr, uint64_t val,
 
     trace_tt_soc_stub_access(tt_soc_kind_name(st->kind), st->x, st->y, addr,
                              size, true, val);
-    qemu_log_mask(LOG_UNIMP, "tt-soc: %s tile %u at (%u,%u): write of %u "
-                  "bytes (0x%" PRIx64 ") at 0x%09" HWADDR_PRIx " is not "
-                  "modelled; ignored\n", tt_soc_kind_name(st->kind),
-                  st->index, st->x, st->y, size, val, addr);
+    tt_log_mask(LOG_UNIMP, "tt-soc: %s tile %u at (%u,%u): write of %u "
+                "bytes (0x%" PRIx64 ") at 0x%09" HWADDR_PRIx " is not "
+                "modelled; ignored\n", tt_soc_kind_name(st->kind),
+                st->index, st->x, st->y, size, val, addr);
 }
 
 static const MemoryRegionOps tt_soc_stub_ops = {

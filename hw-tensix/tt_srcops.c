@@ -16,6 +16,7 @@
 #include "qemu/osdep.h"
 #include "qemu/log.h"
 #include "qemu/bitops.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 
 /* SHIFTXA.md Direction */
@@ -92,9 +93,9 @@ TTExec tt_shiftxa(TTCoproc *s, int t, uint32_t insn)
         return TT_EXEC_STALL;
     }
     if (dir != TT_SHIFTXA_RIGHT && dir != TT_SHIFTXA_LEFT) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SHIFTXA Direction "
-                      "%u is neither RIGHT (2) nor LEFT (3): no effect\n",
-                      t, dir);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SHIFTXA Direction "
+                    "%u is neither RIGHT (2) nor LEFT (3): no effect\n",
+                    t, dir);
         return TT_EXEC_DONE;
     }
     a = &s->src.a[s->src.fpu_a_bank];

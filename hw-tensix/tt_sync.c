@@ -14,6 +14,7 @@
 #include "qemu/log.h"
 #include "qemu/bitops.h"
 #include "migration/vmstate.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 #include "tt_overlay.h"
 #include "trace.h"
@@ -350,10 +351,10 @@ static bool tt_mutex_index(TTCoproc *s, int t, uint32_t insn,
     }
     /* Log the hang once, not on every retry (log state only) */
     if (!(s->sync.hang_logged & (1u << t))) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s with invalid "
-                      "mutex index %u: the thread waits forever\n", t,
-                      TT_INSN_OPCODE(insn) == TT_OP_ATGETM ? "ATGETM"
-                                                            : "ATRELM", i);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s with invalid "
+                    "mutex index %u: the thread waits forever\n", t,
+                    TT_INSN_OPCODE(insn) == TT_OP_ATGETM ? "ATGETM"
+                                                          : "ATRELM", i);
         s->sync.hang_logged |= 1u << t;
         s->sync.hang_insn[t] = insn;
     }
@@ -424,12 +425,12 @@ TTExec tt_atrelm(TTCoproc *s, int t, uint32_t insn)
     if (holder != t + 1) {
         /* "The instruction completes, but no state is changed." */
         if (holder == TT_MUTEX_FREE) {
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: ATRELM of mutex "
-                          "%u, which is not held: no effect\n", t, index);
+            tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: ATRELM of mutex "
+                        "%u, which is not held: no effect\n", t, index);
         } else {
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: ATRELM of mutex "
-                          "%u, which T%d holds: no effect\n", t, index,
-                          holder - 1);
+            tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: ATRELM of mutex "
+                        "%u, which T%d holds: no effect\n", t, index,
+                        holder - 1);
         }
         return TT_EXEC_DONE;
     }
@@ -455,8 +456,8 @@ TTExec tt_streamwait(TTCoproc *s, int t, uint32_t insn)
         return TT_EXEC_DONE;
     }
     if (sel > 3) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: STREAMWAIT stream "
-                      "select %u out of range 0..3; bit 2 ignored\n", t, sel);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: STREAMWAIT stream "
+                    "select %u out of range 0..3; bit 2 ignored\n", t, sel);
         sel &= 3;
     }
     if (cond == 0) {

@@ -10,6 +10,7 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "tt_log.h"
 #include "tt_tensix.h"
 #include "trace.h"
 
@@ -27,9 +28,9 @@ static uint64_t tt_instrn_read(void *opaque, hwaddr addr, unsigned size)
 {
     TTCoreView *v = opaque;
 
-    qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: read from INSTRN_BUF "
-                  "window %d (write-only), returns 0\n",
-                  tt_core_name[v->core], v->index);
+    tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: read from INSTRN_BUF "
+                "window %d (write-only), returns 0\n",
+                tt_core_name[v->core], v->index);
     return 0;
 }
 
@@ -49,9 +50,9 @@ static void tt_instrn_write(void *opaque, hwaddr addr, uint64_t val,
     } else {
         assert(TT_CORE_IS_TRISC(v->core));
         if (v->index != 0) {
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: store to "
-                          "INSTRN%d_BUF_BASE hangs the core (only BRISC may "
-                          "use it)\n", tt_core_name[v->core], v->index);
+            tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: store to "
+                        "INSTRN%d_BUF_BASE hangs the core (only BRISC may "
+                        "use it)\n", tt_core_name[v->core], v->index);
             if (tt_core_can_block(c)) {
                 tt_core_park(c, TT_WAIT_FOREVER, 0);
             }
@@ -61,17 +62,17 @@ static void tt_instrn_write(void *opaque, hwaddr addr, uint64_t val,
         flags = TT_FIFO_FROM_TRISC;
     }
     if (size != 4) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: %u-byte store to "
-                      "INSTRN_BUF pushes the zero-extended value\n",
-                      tt_core_name[v->core], size);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: %u-byte store to "
+                    "INSTRN_BUF pushes the zero-extended value\n",
+                    tt_core_name[v->core], size);
     }
     if (!tt_tensix_push(s, t, val, flags)) {
         if (tt_core_can_block(c)) {
             tt_core_park(c, TT_WAIT_FIFO, t);
         }
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: push of 0x%08x into full "
-                      "T%d FIFO from outside the core dropped\n",
-                      (uint32_t)val, t);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: push of 0x%08x into full "
+                    "T%d FIFO from outside the core dropped\n",
+                    (uint32_t)val, t);
     }
 }
 
@@ -115,9 +116,9 @@ static uint64_t tt_regfile_read(void *opaque, hwaddr addr, unsigned size)
     uint64_t val = 0;
 
     if (!w) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: REGFILE read beyond "
-                      "its GPRs at 0x%" HWADDR_PRIx "\n",
-                      tt_core_name[v->core], addr);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: REGFILE read beyond "
+                    "its GPRs at 0x%" HWADDR_PRIx "\n",
+                    tt_core_name[v->core], addr);
     } else {
         val = extract32(*w, (addr & 3) * 8, size * 8);
     }
@@ -133,9 +134,9 @@ static void tt_regfile_write(void *opaque, hwaddr addr, uint64_t val,
 
     trace_tt_tensix_mmio_write("regfile", v->core, addr, val, size);
     if (!w) {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: REGFILE write beyond "
-                      "its GPRs at 0x%" HWADDR_PRIx "\n",
-                      tt_core_name[v->core], addr);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: REGFILE write beyond "
+                    "its GPRs at 0x%" HWADDR_PRIx "\n",
+                    tt_core_name[v->core], addr);
         return;
     }
     *w = deposit32(*w, (addr & 3) * 8, size * 8, val);
@@ -226,8 +227,8 @@ static uint64_t tt_pcbuf_read(void *opaque, hwaddr addr, unsigned size)
         if (tt_core_can_block(c)) {
             tt_core_park(c, TT_WAIT_PCBUF_SYNC, i);
         }
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: PCBuf %d (B side) read "
-                      "from outside the core would wait; returns 0\n", i);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: PCBuf %d (B side) read "
+                    "from outside the core would wait; returns 0\n", i);
         goto out;
     }
     t = TT_TRISC_THREAD(v->core);
@@ -248,8 +249,8 @@ static uint64_t tt_pcbuf_read(void *opaque, hwaddr addr, unsigned size)
             tt_cores_wake(s->cp.cores, TT_WAIT_PCBUF_SYNC, t);
             tt_core_park(c, TT_WAIT_PCBUF_POP, t);
         } else {
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: pop of empty PCBuf "
-                          "%d from outside the core returns 0\n", t);
+            tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: pop of empty PCBuf "
+                        "%d from outside the core returns 0\n", t);
         }
     } else if (addr < A_PCBUF_SEM0) {
         bool mop = (addr & ~3) == A_PCBUF_MOPSYNC;
@@ -272,9 +273,9 @@ static uint64_t tt_pcbuf_read(void *opaque, hwaddr addr, unsigned size)
     } else if (addr < A_PCBUF_SEM0 + 4 * TT_NUM_SEMAPHORES) {
         val = tt_sync_sem_mmio_read(&s->cp, (addr - A_PCBUF_SEM0) / 4);
     } else {
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: read of unmapped "
-                      "PC_BUF offset 0x%" HWADDR_PRIx "\n",
-                      tt_core_name[v->core], addr);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: read of unmapped "
+                    "PC_BUF offset 0x%" HWADDR_PRIx "\n",
+                    tt_core_name[v->core], addr);
     }
 out:
     trace_tt_tensix_mmio_read("pc_buf", v->core, addr, val, size);
@@ -297,8 +298,8 @@ static void tt_pcbuf_write(void *opaque, hwaddr addr, uint64_t val,
             if (tt_core_can_block(c)) {
                 tt_core_park(c, TT_WAIT_PCBUF_PUSH, v->index);
             }
-            qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: push into full PCBuf "
-                          "%d from outside the core dropped\n", v->index);
+            tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: push into full PCBuf "
+                        "%d from outside the core dropped\n", v->index);
             return;
         }
         pb->data[(pb->head + pb->count) % TT_PCBUF_DEPTH] = val;
@@ -317,8 +318,8 @@ static void tt_pcbuf_write(void *opaque, hwaddr addr, uint64_t val,
         tt_tensix_kick(s);
         return;
     }
-    qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: write to unmapped PC_BUF "
-                  "offset 0x%" HWADDR_PRIx "\n", tt_core_name[v->core], addr);
+    tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: %s: write to unmapped PC_BUF "
+                "offset 0x%" HWADDR_PRIx "\n", tt_core_name[v->core], addr);
 }
 
 void tt_tensix_set_pcbuf_override(TTTensixState *s, uint32_t val)
@@ -374,8 +375,8 @@ static uint64_t tt_mbox_read(void *opaque, hwaddr addr, unsigned size)
         if (tt_core_can_block(c)) {
             tt_core_park(c, TT_WAIT_MBOX_READ, region * 4 + me);
         }
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: pop of empty mailbox "
-                      "from outside the core returns 0\n");
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: pop of empty mailbox "
+                    "from outside the core returns 0\n");
         val = 0;
     } else {
         val = mb->data[mb->head];
@@ -407,8 +408,8 @@ static void tt_mbox_write(void *opaque, hwaddr addr, uint64_t val,
         if (tt_core_can_block(c)) {
             tt_core_park(c, TT_WAIT_MBOX_WRITE, me * 4 + region);
         }
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: write to full mailbox "
-                      "from outside the core dropped\n");
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: write to full mailbox "
+                    "from outside the core dropped\n");
         return;
     }
     mb->data[(mb->head + mb->count) % TT_MAILBOX_DEPTH] = val;

@@ -24,6 +24,7 @@
 #include "qapi/visitor.h"
 #include "qapi/qapi-builtin-visit.h"
 #include "migration/vmstate.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 #include "tt_cfg_defs.h"
 #include "trace.h"
@@ -88,7 +89,7 @@ tt_thcon_guest_error(TTCoproc *s, int t, uint32_t insn,
     va_start(ap, fmt);
     msg = g_strdup_vprintf(fmt, ap);
     va_end(ap);
-    qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s: %s\n", t, name, msg);
+    tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s: %s\n", t, name, msg);
 }
 
 /* ---------------------------------------------------------------------- */

@@ -32,6 +32,7 @@
 #include "hw/core/cpu.h"
 #include "migration/vmstate.h"
 #include "system/reset.h"
+#include "tt_log.h"
 #include "tt_tile.h"
 #include "trace.h"
 
@@ -54,10 +55,10 @@ static uint64_t tt_unmapped_read(void *opaque, hwaddr addr, unsigned size)
 {
     TTCore *c = opaque;
 
-    qemu_log_mask(LOG_GUEST_ERROR, "tt-tile(%u,%u) %s: load from unmapped "
-                  "address 0x%08" PRIx64 " (silicon stalls forever); "
-                  "returns 0\n", c->x, c->y,
-                  tt_core_id[c->index], (uint64_t)addr);
+    tt_log_mask(LOG_GUEST_ERROR, "tt-tile(%u,%u) %s: load from unmapped "
+                "address 0x%08" PRIx64 " (silicon stalls forever); "
+                "returns 0\n", c->x, c->y,
+                tt_core_id[c->index], (uint64_t)addr);
     return 0;
 }
 
@@ -66,10 +67,10 @@ static void tt_unmapped_write(void *opaque, hwaddr addr, uint64_t val,
 {
     TTCore *c = opaque;
 
-    qemu_log_mask(LOG_GUEST_ERROR, "tt-tile(%u,%u) %s: store of 0x%" PRIx64
-                  " to unmapped address 0x%08" PRIx64 " discarded\n",
-                  c->x, c->y, tt_core_id[c->index], val,
-                  (uint64_t)addr);
+    tt_log_mask(LOG_GUEST_ERROR, "tt-tile(%u,%u) %s: store of 0x%" PRIx64
+                " to unmapped address 0x%08" PRIx64 " discarded\n",
+                c->x, c->y, tt_core_id[c->index], val,
+                (uint64_t)addr);
 }
 
 static const MemoryRegionOps tt_unmapped_ops = {

@@ -21,6 +21,7 @@
 #include "qemu/host-utils.h"
 #include "hw/registerfields.h"
 #include "hw/core/cpu.h"
+#include "tt_log.h"
 #include "tt_tile.h"
 #include "trace.h"
 
@@ -303,9 +304,9 @@ static void tt_tile_regs_word_write(TTTileState *s, hwaddr addr,
     case A_INSTRN_BUF_CTRL0:
     case A_INSTRN_BUF_CTRL1:
     default:
-        qemu_log_mask(LOG_UNIMP, "tt-tile(%u,%u): register 0x%08" PRIx64
-                      " = 0x%08x stored, no effect modelled yet\n", s->x,
-                      s->y, (uint64_t)(TT_TILE_REGS_BASE + addr), val);
+        tt_log_mask(LOG_UNIMP, "tt-tile(%u,%u): register 0x%08" PRIx64
+                    " = 0x%08x stored, no effect modelled yet\n", s->x,
+                    s->y, (uint64_t)(TT_TILE_REGS_BASE + addr), val);
         break;
     }
     s->regs_store[addr / 4] = val;
@@ -322,12 +323,12 @@ static void tt_tile_regs_write(void *opaque, hwaddr addr, uint64_t val64,
         uint32_t word = tt_tile_regs_word_read(s, addr & ~3, true);
 
         val = deposit32(word, (addr & 3) * 8, size * 8, val);
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tile(%u,%u): %u-bit store of "
-                      "0x%" PRIx64 " to register 0x%08" PRIx64 ": the "
-                      "registers are 32 bits; merged, 0x%08x written to "
-                      "0x%08" PRIx64 "\n", s->x, s->y, size * 8, val64,
-                      (uint64_t)(TT_TILE_REGS_BASE + addr), val,
-                      (uint64_t)(TT_TILE_REGS_BASE + (addr & ~3)));
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tile(%u,%u): %u-bit store of "
+                    "0x%" PRIx64 " to register 0x%08" PRIx64 ": the "
+                    "registers are 32 bits; merged, 0x%08x written to "
+                    "0x%08" PRIx64 "\n", s->x, s->y, size * 8, val64,
+                    (uint64_t)(TT_TILE_REGS_BASE + addr), val,
+                    (uint64_t)(TT_TILE_REGS_BASE + (addr & ~3)));
     }
     tt_tile_regs_word_write(s, addr & ~3, val);
 }

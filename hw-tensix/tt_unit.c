@@ -8,18 +8,20 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/log.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 
 void tt_unimp_insn(TTCoproc *s, int t, uint32_t insn, const char *what)
 {
     char buf[160];
 
-    if (!qemu_loglevel_mask(LOG_UNIMP)) {
+    if (!qemu_loglevel_mask(LOG_UNIMP) && likely(!tt_strict)) {
         return;
     }
     tt_insn_format(s->arch->id, insn, buf, sizeof(buf));
-    qemu_log("tt-tensix: T%d: %s%s%s not modelled yet (insn 0x%08x); "
-             "dropped\n", t, buf, what ? ": " : "", what ? what : "", insn);
+    tt_log_mask(LOG_UNIMP, "tt-tensix: T%d: %s%s%s not modelled yet "
+                "(insn 0x%08x); dropped\n", t, buf, what ? ": " : "",
+                what ? what : "", insn);
 }
 
 uint8_t *tt_unit_l1(TTCoproc *s, uint32_t addr, uint32_t len)

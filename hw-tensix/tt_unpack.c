@@ -21,6 +21,7 @@
 #include "qemu/log.h"
 #include "qemu/bswap.h"
 #include "migration/vmstate.h"
+#include "tt_log.h"
 #include "tt_unit.h"
 #include "tt_unpack_fmt.h"
 
@@ -189,8 +190,8 @@ static TTExec tt_unpacr_nop_wh(TTCoproc *s, int t, uint32_t insn)
         tt_unpack_set_dvalid(s, t, u);
         return TT_EXEC_DONE;
     default:
-        qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: UNPACR_NOP mode 6 "
-                      "(reserved, insn 0x%08x) ignored\n", t, insn);
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: UNPACR_NOP mode 6 "
+                    "(reserved, insn 0x%08x) ignored\n", t, insn);
         return TT_EXEC_DONE;
     }
 }
@@ -953,8 +954,8 @@ static void tt_unp_move_fast(TTCoproc *s, TTUnpJob *j)
 
 static void tt_unp_guest_error(int t, uint32_t insn, const char *what)
 {
-    qemu_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: UNPACR (insn 0x%08x): "
-                  "%s (undefined behaviour)\n", t, insn, what);
+    tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: UNPACR (insn 0x%08x): "
+                "%s (undefined behaviour)\n", t, insn, what);
 }
 
 /* Nibble @i of a uint4_t[8] held in 32 bits (BlobsYStart) */
@@ -984,9 +985,9 @@ static void tt_unp_count_context(TTCoproc *s, int t, int u, int st,
 
     if (s->arch->id == TT_ARCH_BLACKHOLE &&
         TT_UNP_CFG_BH(s, st, u, REG2_Context_count_non_log2_en)) {
-        qemu_log_mask(LOG_UNIMP, "tt-tensix: T%d: UNPACR: THCON_SEC%d "
-                      "Context_count_non_log2_en (undocumented) ignored\n",
-                      t, u);
+        tt_log_mask(LOG_UNIMP, "tt-tensix: T%d: UNPACR: THCON_SEC%d "
+                    "Context_count_non_log2_en (undocumented) ignored\n",
+                    t, u);
     }
     if (inc >= (1u << TT_UNP_CFG(s, st, u, REG2_Context_count))) {
         inc = 0;
