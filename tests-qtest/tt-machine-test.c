@@ -515,6 +515,55 @@ static void test_loader(const void *data)
     qtest_quit(qts);
 }
 
+/* ---------------------------------------------------------------------- */
+/* strict=on (docs/errors.md): the first guest error stops the machine     */
+/* ---------------------------------------------------------------------- */
+
+static bool vm_running(QTestState *qts)
+{
+    QDict *resp = qtest_qmp(qts, "{ 'execute': 'query-status' }");
+    bool running = qdict_get_bool(qdict_get_qdict(resp, "return"),
+                                  "running");
+
+    qobject_unref(resp);
+    return running;
+}
+
+/* ATRELM of mutex 0, which no thread holds, pushed to thread T0 */
+#define ATRELM0         0xa1000000u
+#define INSTRN_BUF_T0   0xFFE40000u
+/* SEMINIT of semaphore 0: a well-formed instruction */
+#define SEMINIT_SEM0    0xa3100004u
+
+static void test_strict(const void *data)
+{
+    const Arch *a = data;
+    QTestState *qts;
+
+    /* off by default: the error is logged and the machine runs on */
+    qts = qtest_initf("-machine %s", a->machine);
+    qtest_writel(qts, INSTRN_BUF_T0, ATRELM0);
+    g_assert_true(vm_running(qts));
+    qtest_quit(qts);
+
+    qts = qtest_initf("-machine %s,strict=on", a->machine);
+    qtest_writel(qts, INSTRN_BUF_T0, SEMINIT_SEM0);
+    g_assert_true(vm_running(qts));
+    qtest_writel(qts, INSTRN_BUF_T0, ATRELM0);
+    g_assert_false(vm_running(qts));
+    /* the process, its monitor and state remain: continue, stop again */
+    qtest_qmp_assert_success(qts, "{ 'execute': 'cont' }");
+    g_assert_true(vm_running(qts));
+    qtest_writel(qts, INSTRN_BUF_T0, ATRELM0);
+    g_assert_false(vm_running(qts));
+    /* switched off at run time, as docs/errors.md shows */
+    qtest_qmp_assert_success(qts, "{ 'execute': 'cont' }");
+    g_free(qtest_hmp(qts, "qom-set /machine strict off"));
+    qtest_writel(qts, INSTRN_BUF_T0, ATRELM0);
+    g_assert_true(vm_running(qts));
+    qtest_quit(qts);
+}
+
 int main(int argc, char **argv)
 {
     g_autoptr(GError) gerr = NULL;
@@ -535,6 +584,7 @@ int main(int argc, char **argv)
             { "elf", test_elf },
             { "elf-good", test_elf_good },
             { "loader", test_loader },
+            { "strict", test_strict },
         };
 
         for (size_t t = 0; t < ARRAY_SIZE(tests); t++) {

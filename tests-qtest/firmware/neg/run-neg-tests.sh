@@ -31,4 +31,33 @@ for arch in bh wh; do
         failed=$((failed + 1))
     fi
 done
+
+# strict mode: the first guest error stops the machine (QEMU stays until
+# the timeout) with the error, the core, its PC and the instruction;
+# without it the program carries on
+for arch in bh wh; do
+    machine=$(fw_machine $arch)
+    fw_run 4 "$machine,strict=on" "$OUT/$arch/neg/strict.elf" "$log"
+    rc=$?
+    if [ $rc -eq 124 ] &&
+       grep -q "strict mode: stopped at the first guest error: tt-tensix: T0: ATRELM of mutex 0, which is not held: no effect; core /machine/tile\[0,0\]/brisc/cpu, pc 0x[0-9a-f]\{8\}, Tensix thread T0 executing 0xa1000000$" "$log" &&
+       ! grep -q "carried on" "$log"; then
+        echo "PASS $machine,strict=on stopped at the guest error"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $machine,strict=on (exit $rc):"
+        sed 's/^/    /' "$log"
+        failed=$((failed + 1))
+    fi
+    fw_run 10 "$machine" "$OUT/$arch/neg/strict.elf" "$log"
+    rc=$?
+    if [ $rc -eq 0 ] && grep -q "carried on past the guest error" "$log"; then
+        echo "PASS $machine carried on past the guest error"
+        passed=$((passed + 1))
+    else
+        echo "FAIL $machine without strict mode (exit $rc):"
+        sed 's/^/    /' "$log"
+        failed=$((failed + 1))
+    fi
+done
 fw_summary
