@@ -53,11 +53,11 @@ typedef struct TTCore {
     CPUClusterState cluster;
     RISCVCPU cpu;
     MemoryRegion view;          /* this core's address space */
-    MemoryRegion local_ram;
+    MemoryRegion local_ram;     /* alias into the tile's RAM block */
     MemoryRegion tile_alias;    /* the tile's shared space, low priority */
     MemoryRegion noc_alias;     /* the NoC view above 4 GiB */
     MemoryRegion unmapped;      /* catch-all: logs, reads 0 */
-    MemoryRegion iram;          /* Wormhole NCRISC only */
+    MemoryRegion iram;          /* Wormhole NCRISC only (alias, as above) */
 
     bool held;                  /* in soft reset */
     bool release_pending;       /* released, reset work not yet run */

@@ -728,7 +728,8 @@ static void tt_dprint_poll_one(TTDprintState *s, TTTileState *t, int idx,
         rpos += sz;
     }
     qatomic_store_release(&hdr[1], cpu_to_le32(rpos));
-    memory_region_set_dirty(&t->l1, (uint8_t *)&hdr[1] -
+    /* dirty the RAM block itself (not its L1 alias): L1 is at its offset 0 */
+    memory_region_set_dirty(&t->ram, (uint8_t *)&hdr[1] -
                             (uint8_t *)memory_region_get_ram_ptr(&t->l1), 4);
     return;
 
@@ -738,7 +739,7 @@ bad:
                 t->x, t->y, tt_dprint_hart_name[idx], rpos, data[rpos],
                 rpos + 1 < wpos ? data[rpos + 1] : 0, wpos);
     qatomic_store_release(&hdr[1], cpu_to_le32(wpos));
-    memory_region_set_dirty(&t->l1, (uint8_t *)&hdr[1] -
+    memory_region_set_dirty(&t->ram, (uint8_t *)&hdr[1] -
                             (uint8_t *)memory_region_get_ram_ptr(&t->l1), 4);
 }
 
@@ -840,7 +841,7 @@ void tt_dprint_reset(TTDprintState *s)
 
             qatomic_set(&hdr[0], cpu_to_le32(TT_DPRINT_STARTING_MAGIC));
         }
-        memory_region_set_dirty(&s->tiles[i].l1, s->base,
+        memory_region_set_dirty(&s->tiles[i].ram, s->base,
                                 TT_DPRINT_NUM_BUFS * TT_DPRINT_BUF_SIZE);
     }
     timer_mod(s->timer,

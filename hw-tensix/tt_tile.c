@@ -113,6 +113,30 @@ static void tt_tile_map_unimp(TTTileState *s, MemoryRegion *into,
                                                        0));
 }
 
+/*
+ * Lay the tile's memories out in its one RAM block: L1 at 0, then each
+ * core's local RAM and Wormhole's NCRISC IRAM, each on a (4 KiB) page
+ * boundary, so each is mapped as whole pages.  Returns the block's size,
+ * rounded up to 256 KiB: QEMU syncs the dirty bitmap of a block whose
+ * length is a multiple of that (64 pages: a word of the bitmap) a word at
+ * a time, but any other block page by page, flushing every vCPU's TLB
+ * for each page, which made migrating a whole chip take minutes (one
+ * block per memory: 7 per tile, WH L1 1464 KiB).
+ */
+static uint64_t tt_tile_ram_layout(TTTileState *s)
+{
+    const TTArchInfo *a = s->arch;
+    uint64_t end = a->l1_size;
+
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        s->local_ram_offset[i] = ROUND_UP(end, 4 * KiB);
+        end = s->local_ram_offset[i] + a->local_ram_size[i];
+    }
+    s->iram_offset = ROUND_UP(end, 4 * KiB);
+    end = s->iram_offset + a->ncrisc_iram_size;
+    return ROUND_UP(end, 256 * KiB);
+}
+
 static bool tt_core_realize(TTTileState *s, int i, Error **errp)
 {
     const TTArchInfo *a = s->arch;
@@ -154,10 +178,8 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
 
     name = g_strdup_printf("tt-local-ram-%s(%u,%u)", tt_core_id[i],
                            s->x, s->y);
-    if (!memory_region_init_ram(&c->local_ram, obj, name,
-                                a->local_ram_size[i], errp)) {
-        return false;
-    }
+    memory_region_init_alias(&c->local_ram, obj, name, &s->ram,
+                             s->local_ram_offset[i], a->local_ram_size[i]);
     g_clear_pointer(&name, g_free);
     memory_region_add_subregion(&c->view, TT_LOCAL_RAM_BASE, &c->local_ram);
     if (a->has_local_ram_alias) {
@@ -175,10 +197,8 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     if (i == TT_CORE_NCRISC) {
         if (a->ncrisc_iram_size) {
             name = g_strdup_printf("tt-ncrisc-iram(%u,%u)", s->x, s->y);
-            if (!memory_region_init_ram(&c->iram, obj, name,
-                                        a->ncrisc_iram_size, errp)) {
-                return false;
-            }
+            memory_region_init_alias(&c->iram, obj, name, &s->ram,
+                                     s->iram_offset, a->ncrisc_iram_size);
             memory_region_add_subregion(&c->view, TT_NCRISC_IRAM_BASE,
                                         &c->iram);
         }
@@ -293,10 +313,14 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
     name = g_strdup_printf("tt-tile(%u,%u)", s->x, s->y);
     memory_region_init(&s->space, obj, name, TT_NOC_TILE_SPAN);
     g_clear_pointer(&name, g_free);
-    name = g_strdup_printf("tt-l1(%u,%u)", s->x, s->y);
-    if (!memory_region_init_ram(&s->l1, obj, name, a->l1_size, errp)) {
+    name = g_strdup_printf("tt-tile-ram(%u,%u)", s->x, s->y);
+    if (!memory_region_init_ram(&s->ram, obj, name, tt_tile_ram_layout(s),
+                                errp)) {
         return;
     }
+    g_clear_pointer(&name, g_free);
+    name = g_strdup_printf("tt-l1(%u,%u)", s->x, s->y);
+    memory_region_init_alias(&s->l1, obj, name, &s->ram, 0, a->l1_size);
     memory_region_add_subregion(&s->space, 0, &s->l1);
     memory_region_init_io(&s->regs, obj, &tt_tile_regs_ops, s,
                           "tt-tile-regs", 0x1000);

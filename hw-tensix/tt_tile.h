@@ -38,7 +38,14 @@ struct TTTileState {
 
     MemoryRegion space;         /* tile-local view shared by all cores */
     MemoryRegion noc_window;    /* alias of 'space' in the NoC view */
-    MemoryRegion l1;
+    /*
+     * All the tile's memories in one RAM block (tt_tile_ram_layout()):
+     * L1 and the cores' local RAMs and IRAM are aliases into it
+     */
+    MemoryRegion ram;
+    uint64_t local_ram_offset[TT_NUM_CORES];
+    uint64_t iram_offset;
+    MemoryRegion l1;            /* alias: the L1 */
     MemoryRegion regs;          /* tile control / debug / status */
     MemoryRegion local_alias[TT_NUM_CORES]; /* Blackhole slow alias */
 

@@ -24,6 +24,7 @@
  */
 
 #include "qemu/osdep.h"
+#include "qemu/bswap.h"
 #include "libqtest.h"
 #include "tt-qtest-util.h"
 #include "qobject/qdict.h"
@@ -631,6 +632,109 @@ static void test_release(const void *data)
 }
 
 /* ---------------------------------------------------------------------- */
+/* A whole chip saved and restored mid-kernel                            */
+/* ---------------------------------------------------------------------- */
+
+#define MIG_SRC         0x40000u    /* first worker's L1: the data */
+#define MIG_DST         0x100000u   /* in DRAM channel 0 */
+#define MIG_LEN         0x40000u    /* 256 KiB: 4 chunks of the NIU */
+
+static uint32_t mig_word(uint32_t i)
+{
+    return 0x9E3779B9u * (i + 1);
+}
+
+/*
+ * The state of a program in the middle of a kernel, on a whole chip: data
+ * in every DRAM channel (written at one of its tiles, read at another)
+ * and in the L1 of the first and last workers; a
+ * 256 KiB NoC write from the first worker to DRAM of which only the first
+ * 64 KiB chunk has been sent; Tensix thread T0 of the first worker held
+ * at its Wait Gate behind a SEMWAIT, a SETDMAREG behind it.  Saved to a
+ * file and restored into a new QEMU, which finishes the work: the rest of
+ * the transfer arrives, a SEMPOST releases T0.  docs/reliability.md gives
+ * the times.
+ */
+static void test_migrate(const void *data)
+{
+    const Chip *c = data;
+    QTestState *qts = start(c, NULL);
+    uint32_t fx = c->first_x, fy = c->first_y, lx = 0, ly = 0, acks;
+    g_autofree uint32_t *buf = g_new(uint32_t, MIG_LEN / 4);
+    gint64 t0;
+
+    for (uint32_t y = 0; y < c->h; y++) {
+        for (uint32_t x = 0; x < c->w; x++) {
+            if (c->map[y][x] == 'T') {
+                lx = x;
+                ly = y;
+            }
+        }
+    }
+    for (uint32_t ch = 0; ch < c->num_dram; ch++) {
+        qtest_writel(qts, TT_NOC(c->dram[ch][1][0], c->dram[ch][1][1],
+                                 0x2000 + 4 * ch), 0xDA7A0000u | ch);
+    }
+    qtest_writel(qts, TT_NOC(lx, ly, 0x8000), 0x1A57C0DEu);
+    for (uint32_t i = 0; i < MIG_LEN / 4; i++) {
+        buf[i] = cpu_to_le32(mig_word(i));
+    }
+    qtest_memwrite(qts, TT_NOC(fx, fy, MIG_SRC), buf, MIG_LEN);
+    set_addr(qts, c, fx, fy, 0, false, fx, fy, MIG_SRC);
+    set_addr(qts, c, fx, fy, 0, true, 0, 11, MIG_DST);
+    qtest_writel(qts, niu_reg(c, fx, fy, 0, NIU_AT_LEN_BE), MIG_LEN);
+    qtest_writel(qts, niu_reg(c, fx, fy, 0, NIU_CTRL),
+                 CMD_WR | CMD_RESP_MARKED);
+    qtest_writel(qts, niu_reg(c, fx, fy, 0, c->o_cmd_ctrl), 1);
+    /* in progress; the first chunk (a quarter) has arrived, the last not */
+    g_assert_cmphex(qtest_readl(qts, niu_reg(c, fx, fy, 0, c->o_cmd_ctrl)),
+                    ==, 1);
+    acks = counter(qts, fx, fy, 0, MST_WR_ACK_RECEIVED);
+    g_assert_cmpuint(acks, >, 0);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(0, 11, MIG_DST)), ==,
+                    mig_word(0));
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(0, 11, MIG_DST + MIG_LEN - 4)),
+                    ==, 0);
+    /* T0 of the first worker (qtest's view is its BRISC's) */
+    tt_push(qts, 0, tt_seminit(1 << 0, 0, 1));
+    tt_push(qts, 0, tt_semwait(TT_BLOCK_ALL, 1 << 0, TT_SEMWAIT_WHILE_ZERO));
+    tt_push(qts, 0, tt_setdmareg(0, 0x1234));
+
+    t0 = g_get_monotonic_time();
+    qts = tt_migrate_via_file(qts, c->machine);
+    g_test_message("%s: saved and restored in %.2f s (the new QEMU's "
+                   "start-up included)", c->machine,
+                   (g_get_monotonic_time() - t0) / 1e6);
+
+    for (uint32_t ch = 0; ch < c->num_dram; ch++) {
+        g_assert_cmphex(qtest_readl(qts, TT_NOC(c->dram[ch][2][0],
+                                                c->dram[ch][2][1],
+                                                0x2000 + 4 * ch)), ==,
+                        0xDA7A0000u | ch);
+    }
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(lx, ly, 0x8000)), ==,
+                    0x1A57C0DEu);
+    /* T0 still held: its GPR unchanged */
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 0)), ==, 0);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(0, 11, MIG_DST + MIG_LEN - 4)),
+                    ==, 0);
+
+    /* The restored machine finishes the transfer and releases T0 */
+    qtest_clock_step(qts, 1000000);
+    g_assert_cmphex(qtest_readl(qts, niu_reg(c, fx, fy, 0, c->o_cmd_ctrl)),
+                    ==, 0);
+    g_assert_cmpuint(counter(qts, fx, fy, 0, MST_WR_ACK_RECEIVED), ==,
+                     4 * acks);
+    qtest_memread(qts, TT_NOC(0, 11, MIG_DST), buf, MIG_LEN);
+    for (uint32_t i = 0; i < MIG_LEN / 4; i++) {
+        g_assert_cmphex(le32_to_cpu(buf[i]), ==, mig_word(i));
+    }
+    tt_push(qts, 1, tt_sempost(1 << 0));
+    g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 0)), ==, 0x1234);
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
 
 static void add_test(const Chip *c, const char *name, GTestDataFunc fn)
 {
@@ -654,6 +758,7 @@ int main(int argc, char **argv)
         add_test(c, "noc-dram", test_noc_dram);
         add_test(c, "arc", test_arc);
         add_test(c, "release", test_release);
+        add_test(c, "migrate", test_migrate);
     }
     ret = g_test_run();
     for (size_t i = 0; i < ARRAY_SIZE(chips); i++) {

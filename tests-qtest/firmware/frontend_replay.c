@@ -87,9 +87,13 @@ static uint32_t half(int h)
     return (TT_GPR(h / 2) >> (16 * (h & 1))) & 0xFFFF;
 }
 
+/*
+ * The queue classes of tt_cfg_qstatus: without sfpu_cc (bits 11 and 24),
+ * which says whether Vector Unit lanes are enabled (all are after reset)
+ */
 static uint32_t qstatus(void)
 {
-    return TT_CSR_READ(TT_CSR_QSTATUS);
+    return TT_CSR_READ(TT_CSR_QSTATUS) & ~(1u << 11 | 1u << 24);
 }
 
 /* ------------------------------------------------------------------ */
