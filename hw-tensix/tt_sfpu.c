@@ -36,6 +36,10 @@ void tt_sfpu_backdoor(TTCoproc *s, uint32_t insn, unsigned vd,
     TTSfpuState *u = &s->sfpu;
     uint8_t a[LANES];           /* a local: no aliasing with the state */
 
+    if (u->seq.mx_on) {
+        memset(act, 1, LANES);
+        return;
+    }
     for (int l = 0; l < LANES; l++) {
         a[l] = (vd < 12) |
                ((u->lane_config[l] & TT_SFPU_LC_DISABLE_BACKDOOR_LOAD) >> 1);
@@ -309,16 +313,17 @@ static bool tt_sfpu_load_is_dst32(unsigned mod0)
     return false;
 }
 
-TTExec tt_sfpload(TTCoproc *s, int t, uint32_t insn)
+/* The Dst -> LReg[m->vd] part of SFPLOAD (and of SFPLOADMACRO) */
+static void tt_sfpu_load_exec(TTCoproc *s, int t, const TTSfpuMove *mp)
 {
     TTSfpuState *u = &s->sfpu;
-    TTSfpuMove m = tt_sfpu_move_decode(s, t, insn, false);
+    TTSfpuMove m = *mp;
     bool bh = tt_sfpu_is_bh(s);
     bool dst32 = tt_sfpu_load_is_dst32(m.mod0);
     uint8_t en[LANES];
 
     if (m.vd >= 8) {
-        goto done;
+        return;
     }
     tt_sfpu_lane_enabled(s, en);
     for (int l = 0; l < LANES; l++) {
@@ -389,7 +394,13 @@ TTExec tt_sfpload(TTCoproc *s, int t, uint32_t insn)
             u->lreg[m.vd + 4][l] = (row << 4) | col;
         }
     }
-done:
+}
+
+static TTExec tt_sfpload_body(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuMove m = tt_sfpu_move_decode(s, t, insn, false);
+
+    tt_sfpu_load_exec(s, t, &m);
     tt_rwc_apply_addr_mod(s, t, m.addr_mod, false);
     return TT_EXEC_DONE;
 }
@@ -438,10 +449,16 @@ static uint16_t tt_sfpu_int8(uint32_t x)
     return ((x >> 31) << 15) | (16 << 10) | (x & 0x3ff);
 }
 
-TTExec tt_sfpstore(TTCoproc *s, int t, uint32_t insn)
+/*
+ * The LReg -> Dst part of SFPSTORE: everything but the address
+ * computation and ApplyPartialAddrMod, which an SFPSTORE the sequencer
+ * runs skips (SFPLOADMACRO.md)
+ */
+static void tt_sfpu_store_exec(TTCoproc *s, int t, uint32_t insn,
+                               const TTSfpuMove *mp)
 {
     TTSfpuState *u = &s->sfpu;
-    TTSfpuMove m = tt_sfpu_move_decode(s, t, insn, true);
+    TTSfpuMove m = *mp;
     bool bh = tt_sfpu_is_bh(s);
     uint8_t act[LANES], en[LANES];
 
@@ -508,6 +525,13 @@ TTExec tt_sfpstore(TTCoproc *s, int t, uint32_t insn)
             break;
         }
     }
+}
+
+static TTExec tt_sfpstore_body(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuMove m = tt_sfpu_move_decode(s, t, insn, true);
+
+    tt_sfpu_store_exec(s, t, insn, &m);
     tt_rwc_apply_addr_mod(s, t, m.addr_mod, false);
     return TT_EXEC_DONE;
 }
@@ -516,7 +540,7 @@ TTExec tt_sfpstore(TTCoproc *s, int t, uint32_t insn)
 /* SFPLOADI, SFPNOP, SFPCONFIG                                            */
 /* ---------------------------------------------------------------------- */
 
-TTExec tt_sfploadi(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfploadi_body(TTCoproc *s, int t, uint32_t insn)
 {
     unsigned vd = FIELD_EX32(insn, SFPLOADI, lreg_ind);
     unsigned mod0 = FIELD_EX32(insn, SFPLOADI, instr_mod0);
@@ -568,7 +592,7 @@ TTExec tt_sfploadi(TTCoproc *s, int t, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-TTExec tt_sfpnop(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpnop_body(TTCoproc *s, int t, uint32_t insn)
 {
     return TT_EXEC_DONE;
 }
@@ -602,11 +626,11 @@ static uint32_t tt_sfpu_bitwise(unsigned mod1, uint32_t old, uint32_t v)
     return v;
 }
 
-TTExec tt_sfpconfig(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpconfig_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
     unsigned mod1 = FIELD_EX32(insn, SFPCONFIG, instr_mod1);
-    unsigned vd = FIELD_EX32(insn, SFPCONFIG, config_dest);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPCONFIG, config_dest));
     uint32_t imm = FIELD_EX32(insn, SFPCONFIG, imm16_math);
     bool use_imm = mod1 & MOD1_IMM16_IS_VALUE;
 
@@ -656,11 +680,11 @@ TTExec tt_sfpconfig(TTCoproc *s, int t, uint32_t insn)
 /* Predication: SFPENCC, SFPSETCC, SFPPUSHC, SFPPOPC, SFPCOMPC            */
 /* ---------------------------------------------------------------------- */
 
-TTExec tt_sfpencc(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpencc_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
     unsigned mod1 = FIELD_EX32(insn, SFPENCC, instr_mod1);
-    unsigned vd = FIELD_EX32(insn, SFPENCC, lreg_dest);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPENCC, lreg_dest));
     unsigned imm2 = extract32(FIELD_EX32(insn, SFPENCC, imm12_math), 0, 2);
     uint8_t act[LANES];
 
@@ -680,12 +704,12 @@ TTExec tt_sfpencc(TTCoproc *s, int t, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-TTExec tt_sfpsetcc(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpsetcc_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
     unsigned mod1 = FIELD_EX32(insn, SFPSETCC, instr_mod1);
-    unsigned vd = FIELD_EX32(insn, SFPSETCC, lreg_dest);
-    unsigned vc = FIELD_EX32(insn, SFPSETCC, lreg_c);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPSETCC, lreg_dest));
+    unsigned vc = tt_sfpu_vc(s, FIELD_EX32(insn, SFPSETCC, lreg_c));
     bool imm1 = extract32(FIELD_EX32(insn, SFPSETCC, imm12_math), 0, 1);
     const uint32_t *c = u->lreg[vc];
     uint8_t en[LANES];
@@ -744,10 +768,10 @@ static bool tt_sfpu_boolean_op(unsigned op, bool a, bool b)
     }
 }
 
-TTExec tt_sfppushc(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfppushc_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
-    unsigned vd = FIELD_EX32(insn, SFPPUSHC, lreg_dest);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPPUSHC, lreg_dest));
     /* Wormhole's Mod1 is 0 (a plain push) whatever the bits say */
     unsigned mod1 = tt_sfpu_is_bh(s) ? FIELD_EX32(insn, SFPPUSHC, instr_mod1)
                                       : 0;
@@ -802,10 +826,10 @@ TTExec tt_sfppushc(TTCoproc *s, int t, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-TTExec tt_sfppopc(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfppopc_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
-    unsigned vd = FIELD_EX32(insn, SFPPOPC, lreg_dest);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPPOPC, lreg_dest));
     unsigned mod1 = FIELD_EX32(insn, SFPPOPC, instr_mod1);
     bool wh = !tt_sfpu_is_bh(s);
     uint8_t act[LANES];
@@ -853,10 +877,10 @@ TTExec tt_sfppopc(TTCoproc *s, int t, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-TTExec tt_sfpcompc(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpcompc_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
-    unsigned vd = FIELD_EX32(insn, SFPCOMPC, lreg_dest);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPCOMPC, lreg_dest));
     uint8_t act[LANES];
 
     tt_sfpu_backdoor(s, insn, vd, act);
@@ -868,6 +892,412 @@ TTExec tt_sfpcompc(TTCoproc *s, int t, uint32_t insn)
 
         u->flags[l] = act[l] ? f : u->flags[l];
     }
+    return TT_EXEC_DONE;
+}
+
+/* ---------------------------------------------------------------------- */
+/* SFPLOADMACRO and its sequencer                                         */
+/* ---------------------------------------------------------------------- */
+
+/* SFPLOADMACRO is decoded with SFPLOAD's fields */
+#define TT_SFPU_LM_FIELD(A, F) \
+    QEMU_BUILD_BUG_ON((int)R_##A##_SFPLOADMACRO_##F##_SHIFT != \
+                      (int)R_##A##_SFPLOAD_##F##_SHIFT)
+TT_SFPU_LM_FIELD(WH, sfpu_addr_mode);
+TT_SFPU_LM_FIELD(WH, instr_mod0);
+TT_SFPU_LM_FIELD(WH, lreg_ind);
+TT_SFPU_LM_FIELD(BH, sfpu_addr_mode);
+TT_SFPU_LM_FIELD(BH, instr_mod0);
+TT_SFPU_LM_FIELD(BH, lreg_ind);
+QEMU_BUILD_BUG_ON(TT_SFPU_ARCH_BYTES % 4);
+
+/*
+ * The sub-units (bits 1 << TT_SFPU_*) that can execute @insn's opcode:
+ * the table of SFPLOADMACRO.md, plus the load sub-unit of VectorUnit.md
+ */
+static unsigned tt_sfpu_subunits(TTCoproc *s, uint32_t insn)
+{
+    unsigned bh_only = tt_sfpu_is_bh(s) ? ~0u : 0;
+
+    switch (TT_INSN_OPCODE(insn)) {
+    case TT_OP_SFPNOP:
+        return BIT(TT_SFPU_SIMPLE) | BIT(TT_SFPU_MAD) | BIT(TT_SFPU_ROUND) |
+               BIT(TT_SFPU_LOAD);
+    case TT_OP_SFPLOAD:
+    case TT_OP_SFPLOADI:
+    case TT_OP_SFPLOADMACRO:
+        return BIT(TT_SFPU_LOAD);
+    case TT_OP_SFPSTORE:
+        return BIT(TT_SFPU_STORE);
+    case TT_OP_SFPSHFT2:
+    case TT_OP_SFP_STOCH_RND:
+        return BIT(TT_SFPU_ROUND);
+    case TT_OP_SFPADD:
+    case TT_OP_SFPADDI:
+    case TT_OP_SFPLUT:
+    case TT_OP_SFPLUTFP32:
+    case TT_OP_SFPMAD:
+    case TT_OP_SFPMUL:
+    case TT_OP_SFPMULI:
+        return BIT(TT_SFPU_MAD);
+    case TT_OP_SFPMUL24:
+        return BIT(TT_SFPU_MAD) & bh_only;
+    case TT_OP_SFPARECIP:
+    case TT_OP_SFPGT:
+    case TT_OP_SFPLE:
+        return BIT(TT_SFPU_SIMPLE) & bh_only;
+    case TT_OP_SFPABS:
+    case TT_OP_SFPAND:
+    case TT_OP_SFPCAST:
+    case TT_OP_SFPCOMPC:
+    case TT_OP_SFPCONFIG:
+    case TT_OP_SFPDIVP2:
+    case TT_OP_SFPENCC:
+    case TT_OP_SFPEXEXP:
+    case TT_OP_SFPEXMAN:
+    case TT_OP_SFPIADD:
+    case TT_OP_SFPLZ:
+    case TT_OP_SFPMOV:
+    case TT_OP_SFPNOT:
+    case TT_OP_SFPOR:
+    case TT_OP_SFPPOPC:
+    case TT_OP_SFPPUSHC:
+    case TT_OP_SFPSETCC:
+    case TT_OP_SFPSETEXP:
+    case TT_OP_SFPSETMAN:
+    case TT_OP_SFPSETSGN:
+    case TT_OP_SFPSHFT:
+    case TT_OP_SFPSWAP:
+    case TT_OP_SFPTRANSP:
+    case TT_OP_SFPXOR:
+        return BIT(TT_SFPU_SIMPLE);
+    }
+    return 0;
+}
+
+/* The sub-unit an instruction issued by a thread goes to */
+static unsigned tt_sfpu_issue_unit(TTCoproc *s, uint32_t insn)
+{
+    unsigned m = tt_sfpu_subunits(s, insn);
+
+    return m & BIT(TT_SFPU_LOAD) ? TT_SFPU_LOAD : ctz32(m);
+}
+
+static void tt_sfpu_seq_clear(TTSfpuSeq *q, unsigned k)
+{
+    q->insn[k] = 0;
+    q->addr[k] = 0;
+    q->valid[k] = 0;
+    q->by_insn[k] = 0;
+    q->ovr[k] = 0;
+    q->vb[k] = 0;
+    q->vc[k] = 0;
+    q->vd[k] = 0;
+    q->mod0[k] = 0;
+    q->thread[k] = 0;
+    q->active &= ~BIT(k);
+}
+
+/* Every slot moves down by one; the slots 0 have run */
+static void tt_sfpu_seq_shift(TTSfpuSeq *q)
+{
+    for (unsigned k0 = 0; k0 < TT_SFPU_SLOTS; k0 += TT_SFPU_DELAYS) {
+        for (unsigned k = k0; k < k0 + TT_SFPU_DELAYS - 1; k++) {
+            q->insn[k] = q->insn[k + 1];
+            q->addr[k] = q->addr[k + 1];
+            q->valid[k] = q->valid[k + 1];
+            q->by_insn[k] = q->by_insn[k + 1];
+            q->ovr[k] = q->ovr[k + 1];
+            q->vb[k] = q->vb[k + 1];
+            q->vc[k] = q->vc[k + 1];
+            q->vd[k] = q->vd[k + 1];
+            q->mod0[k] = q->mod0[k + 1];
+            q->thread[k] = q->thread[k + 1];
+        }
+    }
+    q->active >>= 1;
+    for (unsigned k0 = 0; k0 < TT_SFPU_SLOTS; k0 += TT_SFPU_DELAYS) {
+        tt_sfpu_seq_clear(q, k0 + TT_SFPU_DELAYS - 1);
+    }
+}
+
+unsigned tt_sfpu_vb(TTCoproc *s, unsigned normal)
+{
+    const TTSfpuSeq *q = &s->sfpu.seq;
+
+    return q->mx_on && (q->mx_ovr & TT_SFPU_OVR_VB) ? q->mx_vb : normal;
+}
+
+unsigned tt_sfpu_vc(TTCoproc *s, unsigned normal)
+{
+    const TTSfpuSeq *q = &s->sfpu.seq;
+
+    return q->mx_on && (q->mx_ovr & TT_SFPU_OVR_VC) ? q->mx_vc : normal;
+}
+
+unsigned tt_sfpu_vd(TTCoproc *s, unsigned normal)
+{
+    return s->sfpu.seq.mx_on ? s->sfpu.seq.mx_vd : normal;
+}
+
+/* Is some outstanding instruction of the WaitForElapsedInstructions kind? */
+static bool tt_sfpu_seq_counts_insns(const TTSfpuSeq *q)
+{
+    for (unsigned k = 0; k < TT_SFPU_SLOTS; k++) {
+        if (q->valid[k] && q->by_insn[k]) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Run the instruction of slot @k, with its thread and operands */
+static void tt_sfpu_seq_run(TTCoproc *s, unsigned k)
+{
+    TTSfpuSeq *q = &s->sfpu.seq;
+    uint32_t insn = q->insn[k];
+    int t = q->thread[k];
+
+    q->mx_on = true;
+    q->mx_ovr = q->ovr[k];
+    q->mx_vb = q->vb[k];
+    q->mx_vc = q->vc[k];
+    q->mx_vd = q->vd[k];
+    if (k / TT_SFPU_DELAYS == TT_SFPU_STORE) {
+        TTSfpuMove m = {
+            .vd = q->vd[k],
+            .mod0 = tt_sfpu_mod0(s, t, q->mod0[k]),
+            .addr = q->addr[k],
+        };
+
+        tt_sfpu_store_exec(s, t, insn, &m);
+    } else {
+        /* tt_sfpu_subunits() accepted it: an opcode of this architecture */
+        tt_isa_lookup(s->arch->id, insn)->exec(s, t, insn);
+    }
+    q->mx_on = false;
+}
+
+/* The words of the architectural state that differ from @pre, into @acc */
+static void tt_sfpu_merge(uint32_t *acc, const TTSfpuState *u,
+                          const uint32_t *pre)
+{
+    const uint32_t *now = (const uint32_t *)u;
+
+    for (size_t i = 0; i < TT_SFPU_ARCH_BYTES / 4; i++) {
+        if (now[i] != pre[i]) {
+            acc[i] = now[i];
+        }
+    }
+}
+
+/*
+ * One Vector Unit instruction time: the instructions of the slots 0 run,
+ * then the slots move down, then @insn of thread @t (@body, none if NULL)
+ * runs unless a scheduled instruction took its sub-unit.  All of them
+ * read the state as it was before (one cycle: they execute together);
+ * their writes are merged, in the order Simple, MAD, Round, Store, @insn.
+ */
+static TTExec tt_sfpu_seq_tick(TTCoproc *s, int t, uint32_t insn,
+                               TTExecFn *body)
+{
+    TTSfpuState *u = &s->sfpu;
+    TTSfpuSeq *q = &u->seq;
+    uint32_t pre[TT_SFPU_ARCH_BYTES / 4], acc[TT_SFPU_ARCH_BYTES / 4];
+    unsigned unit = body ? tt_sfpu_issue_unit(s, insn) : TT_SFPU_LOAD;
+    bool taken = false, first = true;
+    TTExec r = TT_EXEC_DONE;
+
+    if (!(q->active & 0x01010101u)) {
+        tt_sfpu_seq_shift(q);
+        return body ? body(s, t, insn) : TT_EXEC_DONE;
+    }
+    memcpy(pre, u, sizeof(pre));
+    memcpy(acc, u, sizeof(acc));
+    for (unsigned i = 0; i < TT_SFPU_SUBUNITS; i++) {
+        unsigned k = i * TT_SFPU_DELAYS;
+
+        if (!q->valid[k]) {
+            continue;
+        }
+        if (!first) {
+            memcpy(u, pre, sizeof(pre));
+        }
+        first = false;
+        tt_sfpu_seq_run(s, k);
+        tt_sfpu_merge(acc, u, pre);
+        taken |= i == unit;
+    }
+    tt_sfpu_seq_shift(q);
+    if (body && taken) {
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: Vector Unit "
+                    "instruction 0x%08x issued to a sub-unit that an "
+                    "SFPLOADMACRO instruction takes at the same time: "
+                    "discarded\n", t, insn);
+    } else if (body) {
+        memcpy(u, pre, sizeof(pre));
+        r = body(s, t, insn);
+        tt_sfpu_merge(acc, u, pre);
+    }
+    memcpy(u, acc, sizeof(acc));
+    return r;
+}
+
+/*
+ * While no outstanding instruction counts instructions, the outstanding
+ * ones count cycles, which this model does not have: they run now, as
+ * they would if the next Vector Unit instruction came after they are
+ * done (docs/decisions.md, "SFPLOADMACRO").
+ */
+static void tt_sfpu_seq_settle(TTCoproc *s, int t)
+{
+    TTSfpuSeq *q = &s->sfpu.seq;
+
+    while (q->active && !tt_sfpu_seq_counts_insns(q)) {
+        tt_sfpu_seq_tick(s, t, 0, NULL);
+    }
+}
+
+TTExec tt_sfpu_issue(TTCoproc *s, int t, uint32_t insn, TTExecFn *body)
+{
+    TTSfpuSeq *q = &s->sfpu.seq;
+    TTExec r;
+
+    if (q->mx_on) {
+        return body(s, t, insn);
+    }
+    r = q->active ? tt_sfpu_seq_tick(s, t, insn, body) : body(s, t, insn);
+    tt_sfpu_seq_settle(s, t);
+    return r;
+}
+
+/*
+ * The model reads LoadMacroConfig from lane 0: log (LOG_UNIMP) when the
+ * other lanes' configuration of macro @macro differs
+ */
+static void tt_sfpu_check_uniform(TTCoproc *s, int t, unsigned macro)
+{
+    TTSfpuState *u = &s->sfpu;
+    uint32_t seq = u->lm_sequence[macro][0];
+    bool same = true;
+
+    for (int l = 1; l < LANES; l++) {
+        same &= u->lm_sequence[macro][l] == seq &&
+                u->lm_misc[l] == u->lm_misc[0];
+        for (unsigned i = 0; i < TT_SFPU_SUBUNITS; i++) {
+            unsigned sel = extract32(seq, i * 8, 3);
+
+            if (sel >= 4) {
+                same &= u->lm_template[sel - 4][l] ==
+                        u->lm_template[sel - 4][0];
+            }
+        }
+    }
+    if (!same) {
+        tt_log_mask(LOG_UNIMP, "tt-tensix: T%d: SFPLOADMACRO with a "
+                    "LoadMacroConfig that differs between lanes: lane 0's "
+                    "used for all lanes\n", t);
+    }
+}
+
+/*
+ * The scheduling part of SFPLOADMACRO.md's functional model, for macro
+ * @macro with the load's @vd, Mod0 @mod0 (as encoded) and Dst @addr
+ */
+static void tt_sfpu_schedule(TTCoproc *s, int t, unsigned macro,
+                             unsigned vd, unsigned mod0, unsigned addr)
+{
+    TTSfpuState *u = &s->sfpu;
+    TTSfpuSeq *q = &u->seq;
+    uint32_t seq = u->lm_sequence[macro][0], misc = u->lm_misc[0];
+
+    tt_sfpu_check_uniform(s, t, macro);
+    for (unsigned i = 0; i < TT_SFPU_SUBUNITS; i++) {
+        unsigned bits = extract32(seq, i * 8, 8);
+        unsigned delay = extract32(bits, 3, 3), sel = bits & 7;
+        unsigned k = i * TT_SFPU_DELAYS + delay;
+        uint32_t insn;
+
+        /*
+         * Nothing to schedule: nothing forgotten either (docs/decisions.md,
+         * "SFPLOADMACRO")
+         */
+        if (sel == 0) {
+            continue;
+        }
+        if (delay != 7) {
+            tt_sfpu_seq_clear(q, k);
+        }
+        switch (sel) {
+        case 1:
+            tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPLOADMACRO "
+                        "macro %u: undefined instruction select 1 for "
+                        "sub-unit %u: nothing scheduled\n", t, macro, i);
+            continue;
+        case 2:
+            insn = TT_OP_SFPNOP << 24;
+            break;
+        case 3:
+            insn = TT_OP_SFPSTORE << 24;        /* VD 0 */
+            break;
+        default:
+            insn = u->lm_template[sel - 4][0];
+            break;
+        }
+        if (!(tt_sfpu_subunits(s, insn) & BIT(i))) {
+            if (i == TT_SFPU_STORE) {
+                tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPLOADMACRO "
+                            "macro %u: instruction 0x%08x for the Store "
+                            "sub-unit: nothing scheduled\n", t, macro, insn);
+                continue;
+            }
+            insn = TT_OP_SFPNOP << 24;
+        }
+        q->insn[k] = insn;
+        q->valid[k] = 1;
+        q->by_insn[k] = extract32(misc, 8 + i, 1);
+        q->thread[k] = t;
+        if (i != TT_SFPU_STORE) {
+            q->ovr[k] = bits & 0x80 ? TT_SFPU_OVR_VB : TT_SFPU_OVR_VC;
+            q->vb[k] = vd;
+            q->vc[k] = vd;
+            q->vd[k] = bits & 0x40 ? TT_SFPU_LREG_MACRO : vd;
+        } else {
+            q->ovr[k] = 0;
+            q->vb[k] = 0;
+            q->vc[k] = 0;
+            q->vd[k] = bits & 0x40 ? TT_SFPU_LREG_MACRO :
+                       bits & 0x80 ? FIELD_EX32(insn, WH_SFPSTORE, lreg_ind) :
+                       vd;
+            q->mod0[k] = extract32(misc, 4 + macro, 1) ? mod0
+                                                       : extract32(misc, 0, 4);
+            q->addr[k] = addr;
+        }
+        q->active |= BIT(k);
+    }
+}
+
+/*
+ * SFPLOAD with VD = VDHi:VDLo, Imm10 = Imm9:VDHi, then schedule the
+ * instructions of macro MacroIndex.  The SFPSTOREs scheduled use the
+ * load's Addr.
+ */
+static TTExec tt_sfploadmacro_body(TTCoproc *s, int t, uint32_t insn)
+{
+    TTSfpuMove m = tt_sfpu_move_decode(s, t, insn, false);
+    unsigned lreg_ind = m.vd, mod0, imm;
+
+    if (tt_sfpu_is_bh(s)) {
+        imm = FIELD_EX32(insn, BH_SFPLOADMACRO, dest_reg_addr);
+        mod0 = FIELD_EX32(insn, BH_SFPLOADMACRO, instr_mod0);
+    } else {
+        imm = FIELD_EX32(insn, WH_SFPLOADMACRO, dest_reg_addr);
+        mod0 = FIELD_EX32(insn, WH_SFPLOADMACRO, instr_mod0);
+    }
+    m.vd = (lreg_ind & 3) | ((imm & 1) << 2);
+    tt_sfpu_load_exec(s, t, &m);
+    tt_rwc_apply_addr_mod(s, t, m.addr_mod, false);
+    tt_sfpu_schedule(s, t, lreg_ind >> 2, m.vd, mod0, m.addr);
     return TT_EXEC_DONE;
 }
 
@@ -988,11 +1418,80 @@ static bool tt_sfpu_needed(void *opaque)
     return true;
 }
 
+/* A stream without the sequencer subsection: nothing outstanding */
+static int tt_sfpu_pre_load(void *opaque)
+{
+    TTSfpuState *u = &((TTCoproc *)opaque)->sfpu;
+
+    memset(&u->seq, 0, sizeof(u->seq));
+    return 0;
+}
+
+static bool tt_sfpu_seq_needed(void *opaque)
+{
+    return ((TTCoproc *)opaque)->sfpu.seq.active != 0;
+}
+
+/* Only what tt_sfpu_schedule() can produce */
+static int tt_sfpu_seq_post_load(void *opaque, int version_id)
+{
+    TTCoproc *s = opaque;
+    TTSfpuSeq *q = &s->sfpu.seq;
+
+    q->active = 0;
+    for (unsigned k = 0; k < TT_SFPU_SLOTS; k++) {
+        unsigned unit = k / TT_SFPU_DELAYS;
+
+        if (q->valid[k] > 1) {
+            return -EINVAL;
+        }
+        if (!q->valid[k]) {
+            continue;
+        }
+        if (q->by_insn[k] > 1 || q->ovr[k] > 3 || q->vb[k] > 15 ||
+            q->vc[k] > 15 || q->vd[k] > TT_SFPU_LREG_MACRO ||
+            q->mod0[k] > 15 || q->addr[k] > 0x3ff ||
+            q->thread[k] >= TT_NUM_THREADS ||
+            !(tt_sfpu_subunits(s, q->insn[k]) & BIT(unit))) {
+            return -EINVAL;
+        }
+        q->active |= BIT(k);
+    }
+    /* Outstanding work that counts cycles has run already */
+    if (q->active && !tt_sfpu_seq_counts_insns(q)) {
+        return -EINVAL;
+    }
+    return 0;
+}
+
+/* The SFPLOADMACRO sequencer, when it holds scheduled instructions */
+static const VMStateDescription vmstate_tt_sfpu_seq = {
+    .name = "tt-tensix/sfpu/seq",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = tt_sfpu_seq_needed,
+    .post_load = tt_sfpu_seq_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32_ARRAY(sfpu.seq.insn, TTCoproc, TT_SFPU_SLOTS),
+        VMSTATE_UINT32_ARRAY(sfpu.seq.addr, TTCoproc, TT_SFPU_SLOTS),
+        VMSTATE_UINT8_ARRAY(sfpu.seq.valid, TTCoproc, TT_SFPU_SLOTS),
+        VMSTATE_UINT8_ARRAY(sfpu.seq.by_insn, TTCoproc, TT_SFPU_SLOTS),
+        VMSTATE_UINT8_ARRAY(sfpu.seq.ovr, TTCoproc, TT_SFPU_SLOTS),
+        VMSTATE_UINT8_ARRAY(sfpu.seq.vb, TTCoproc, TT_SFPU_SLOTS),
+        VMSTATE_UINT8_ARRAY(sfpu.seq.vc, TTCoproc, TT_SFPU_SLOTS),
+        VMSTATE_UINT8_ARRAY(sfpu.seq.vd, TTCoproc, TT_SFPU_SLOTS),
+        VMSTATE_UINT8_ARRAY(sfpu.seq.mod0, TTCoproc, TT_SFPU_SLOTS),
+        VMSTATE_UINT8_ARRAY(sfpu.seq.thread, TTCoproc, TT_SFPU_SLOTS),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 const VMStateDescription vmstate_tt_sfpu = {
     .name = "tt-tensix/sfpu",
     .version_id = 1,
     .minimum_version_id = 1,
     .needed = tt_sfpu_needed,
+    .pre_load = tt_sfpu_pre_load,
     .post_load = tt_sfpu_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32_2DARRAY(sfpu.lreg, TTCoproc, TT_SFPU_LREGS, LANES),
@@ -1012,5 +1511,25 @@ const VMStateDescription vmstate_tt_sfpu = {
         VMSTATE_UINT32_ARRAY(sfpu.prng, TTCoproc, LANES),
         VMSTATE_UINT32_ARRAY(sfpu.shflror_vc, TTCoproc, LANES),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_tt_sfpu_seq,
+        NULL
     }
 };
+
+/* ---------------------------------------------------------------------- */
+/* The instructions: issue through the sequencer (tt_sfpu_issue)          */
+/* ---------------------------------------------------------------------- */
+
+TT_SFPU_INSN(tt_sfpload)
+TT_SFPU_INSN(tt_sfpstore)
+TT_SFPU_INSN(tt_sfploadi)
+TT_SFPU_INSN(tt_sfpnop)
+TT_SFPU_INSN(tt_sfpconfig)
+TT_SFPU_INSN(tt_sfpencc)
+TT_SFPU_INSN(tt_sfpsetcc)
+TT_SFPU_INSN(tt_sfppushc)
+TT_SFPU_INSN(tt_sfppopc)
+TT_SFPU_INSN(tt_sfpcompc)
+TT_SFPU_INSN(tt_sfploadmacro)

@@ -43,6 +43,47 @@
 #define TT_SFPU_LC_MASK                     0x3ffffu    /* uint18_t */
 #define TT_SFPU_MISC_MASK                   0xfffu      /* uint12_t */
 
+/*
+ * The SFPLOADMACRO sequencer (SFPLOADMACRO.md): for each of the Simple,
+ * MAD, Round and Store sub-units, the instructions scheduled for future
+ * execution, one slot per remaining delay.  Slot [unit * 8 + n] executes
+ * when the n+1-th Vector Unit instruction from now issues; every issue
+ * moves the other slots down by one (docs/units/sfpu.md, "SFPLOADMACRO").
+ * LoadMacroConfig is read from lane 0 (docs/decisions.md).
+ */
+#define TT_SFPU_SUBUNITS    4       /* Simple, MAD, Round, Store */
+#define TT_SFPU_DELAYS      8       /* Delay 0..7 */
+#define TT_SFPU_SLOTS       (TT_SFPU_SUBUNITS * TT_SFPU_DELAYS)
+
+enum {
+    TT_SFPU_SIMPLE,
+    TT_SFPU_MAD,
+    TT_SFPU_ROUND,
+    TT_SFPU_STORE,
+    TT_SFPU_LOAD,               /* issue only: never scheduled */
+};
+
+/* TTSfpuSeq.ovr bits: which of VB, VC the sequence overrides */
+#define TT_SFPU_OVR_VB      1
+#define TT_SFPU_OVR_VC      2
+
+typedef struct TTSfpuSeq {
+    uint32_t insn[TT_SFPU_SLOTS];   /* instruction word (template) */
+    uint32_t addr[TT_SFPU_SLOTS];   /* Store: SFPLOADMACRO's Dst Addr */
+    uint8_t valid[TT_SFPU_SLOTS];
+    uint8_t by_insn[TT_SFPU_SLOTS]; /* WaitForElapsedInstructions */
+    uint8_t ovr[TT_SFPU_SLOTS];     /* TT_SFPU_OVR_* */
+    uint8_t vb[TT_SFPU_SLOTS];
+    uint8_t vc[TT_SFPU_SLOTS];
+    uint8_t vd[TT_SFPU_SLOTS];      /* 0..15, or 16 */
+    uint8_t mod0[TT_SFPU_SLOTS];    /* Store: Mod0 (SRCB not resolved) */
+    uint8_t thread[TT_SFPU_SLOTS];  /* the SFPLOADMACRO's thread */
+    /* Not migrated: derived, or only set while one instruction runs */
+    uint32_t active;                /* bit k: valid[k] */
+    bool mx_on;                     /* a scheduled instruction is running */
+    uint8_t mx_ovr, mx_vb, mx_vc, mx_vd;
+} TTSfpuSeq;
+
 typedef struct TTSfpuState {
     uint32_t lreg[TT_SFPU_LREGS][TT_SFPU_LANES];    /* LReg[17][32] */
     uint8_t flags[TT_SFPU_LANES];                   /* LaneFlags */
@@ -62,16 +103,48 @@ typedef struct TTSfpuState {
      * read, which SUBVEC_SHFLSHR1 shifts into column 0 (HardwareBug())
      */
     uint32_t shflror_vc[TT_SFPU_LANES];
+    /* Everything above is the architectural state; the sequencer follows */
+    TTSfpuSeq seq;
 } TTSfpuState;
 
+/* Bytes of TTSfpuState before the sequencer (the architectural state) */
+#define TT_SFPU_ARCH_BYTES  offsetof(TTSfpuState, seq)
+
 /* ---- Shared by tt_sfpu.c and tt_sfpu_ops.c ---- */
+
+/*
+ * Issue of Vector Unit instruction @insn by thread @t, whose functional
+ * model is @body: first the sequencer moves on by one instruction (the
+ * scheduled instructions due now run, in parallel with @insn), then @body
+ * runs, unless a scheduled instruction took its sub-unit.  A scheduled
+ * instruction runs its own body through the same function.
+ */
+TTExec tt_sfpu_issue(TTCoproc *s, int t, uint32_t insn, TTExecFn *body);
+
+/* Each Vector Unit instruction tt_sfpX is tt_sfpu_issue() of tt_sfpX_body */
+#define TT_SFPU_INSN(fn)                                        \
+    TTExec fn(TTCoproc *s, int t, uint32_t insn)                \
+    {                                                           \
+        return tt_sfpu_issue(s, t, insn, fn##_body);            \
+    }
+
+/*
+ * The operand indices of an instruction: @normal as its functional model
+ * computes them from its bits, or those SFPLOADMACRO's sequence gives
+ * when the sequencer runs it (SFPLOADMACRO.md).  VB and VC are each
+ * overridden by only one of the two sequence bit settings.
+ */
+unsigned tt_sfpu_vb(TTCoproc *s, unsigned normal);
+unsigned tt_sfpu_vc(TTCoproc *s, unsigned normal);
+unsigned tt_sfpu_vd(TTCoproc *s, unsigned normal);
 
 /*
  * The lanes an instruction with result index @vd acts on, before
  * LaneEnabled: "VD < 12 || LaneConfig.DISABLE_BACKDOOR_LOAD".  In the
  * other lanes (VD >= 12 with the back door open, SFPCONFIG.md LaneConfig)
  * the instruction's bits are written to LoadMacroConfig.InstructionTemplate
- * [VD - 12] instead.  Fills @act (0/1).
+ * [VD - 12] instead.  Fills @act (0/1).  For an instruction the sequencer
+ * runs, DISABLE_BACKDOOR_LOAD reads as true (SFPLOADMACRO.md).
  */
 void tt_sfpu_backdoor(TTCoproc *s, uint32_t insn, unsigned vd,
                       uint8_t act[TT_SFPU_LANES]);

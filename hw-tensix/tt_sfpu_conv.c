@@ -52,12 +52,13 @@ static uint32_t tt_sfpu_sm32_to_fp32(TTSfpuState *u, int l, uint32_t c,
     return d;
 }
 
-TTExec tt_sfpcast(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpcast_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
     unsigned mod1 = FIELD_EX32(insn, SFPCAST, instr_mod1);
-    unsigned vd = FIELD_EX32(insn, SFPCAST, lreg_dest);
-    unsigned vc = extract32(FIELD_EX32(insn, SFPCAST, lreg_src_c), 0, 4);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPCAST, lreg_dest));
+    unsigned vc = tt_sfpu_vc(s, extract32(FIELD_EX32(insn, SFPCAST,
+                                                     lreg_src_c), 0, 4));
     unsigned mode = tt_sfpu_bh(s) ? mod1 & 3 : mod1 & SFPCAST_MOD1_RND_STOCH;
     uint32_t r[LANES];
     uint8_t en[LANES];
@@ -156,16 +157,16 @@ static uint32_t tt_sfpu_rnd_int(uint32_t c, unsigned shift, bool is_signed,
     return mag ? sign + mag : 0;
 }
 
-TTExec tt_sfp_stoch_rnd(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfp_stoch_rnd_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
     unsigned mod1 = extract32(FIELD_EX32(insn, SFP_STOCH_RND, instr_mod1),
                               0, 3);
     bool use_imm5 = extract32(FIELD_EX32(insn, SFP_STOCH_RND, instr_mod1),
                               3, 1);
-    unsigned vd = FIELD_EX32(insn, SFP_STOCH_RND, lreg_dest);
-    unsigned vc = FIELD_EX32(insn, SFP_STOCH_RND, lreg_src_c);
-    unsigned vb = FIELD_EX32(insn, SFP_STOCH_RND, lreg_src_b);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFP_STOCH_RND, lreg_dest));
+    unsigned vc = tt_sfpu_vc(s, FIELD_EX32(insn, SFP_STOCH_RND, lreg_src_c));
+    unsigned vb = tt_sfpu_vb(s, FIELD_EX32(insn, SFP_STOCH_RND, lreg_src_b));
     unsigned imm5 = FIELD_EX32(insn, SFP_STOCH_RND, imm8_math);
     unsigned rnd = FIELD_EX32(insn, SFP_STOCH_RND, rnd_mode);
     uint32_t r[LANES];
@@ -236,12 +237,12 @@ static const uint32_t tt_sfpu_swap_min[16] = {
     0x0000ff00, 0x00ff0000, 0xff000000,
 };
 
-TTExec tt_sfpswap(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpswap_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
     unsigned mod1 = FIELD_EX32(insn, SFPSWAP, instr_mod1);
-    unsigned vd = FIELD_EX32(insn, SFPSWAP, lreg_dest);
-    unsigned vc = FIELD_EX32(insn, SFPSWAP, lreg_src_c);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPSWAP, lreg_dest));
+    unsigned vc = tt_sfpu_vc(s, FIELD_EX32(insn, SFPSWAP, lreg_src_c));
     uint32_t gets_min = tt_sfpu_swap_min[mod1];
     uint8_t en[LANES];
 
@@ -326,9 +327,9 @@ static void tt_sfpu_transpose4(TTSfpuState *u, unsigned base,
     }
 }
 
-TTExec tt_sfptransp(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfptransp_body(TTCoproc *s, int t, uint32_t insn)
 {
-    unsigned vd = FIELD_EX32(insn, SFPTRANSP, lreg_dest);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPTRANSP, lreg_dest));
     uint8_t en[LANES];
 
     if (tt_sfpu_acts(s, insn, vd)) {
@@ -367,13 +368,14 @@ static void tt_sfpu_ror1(uint32_t *out, const uint32_t *vc)
     }
 }
 
-TTExec tt_sfpshft2(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpshft2_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
     unsigned mod1 = FIELD_EX32(insn, SFPSHFT2, instr_mod1);
-    unsigned vd = FIELD_EX32(insn, SFPSHFT2, lreg_dest);
-    unsigned vc = FIELD_EX32(insn, SFPSHFT2, lreg_src_c);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPSHFT2, lreg_dest));
+    unsigned vc = tt_sfpu_vc(s, FIELD_EX32(insn, SFPSHFT2, lreg_src_c));
     uint32_t imm12 = FIELD_EX32(insn, SFPSHFT2, imm12_math);
+    unsigned vb = tt_sfpu_vb(s, extract32(imm12, 0, 4));
     uint32_t vcv[LANES], r[LANES];
     uint8_t act[LANES], en[LANES];
     int32_t n;
@@ -422,7 +424,6 @@ TTExec tt_sfpshft2(TTCoproc *s, int t, uint32_t insn)
     case SHFT2_SHFT_LREG:
     case SHFT2_SHFT_IMM:
         for (int l = 0; l < LANES; l++) {
-            unsigned vb = extract32(imm12, 0, 4);
             uint32_t x = u->lreg[vb][l];
 
             n = mod1 == SHFT2_SHFT_IMM ? sextract32(imm12, 0, 12)
@@ -438,3 +439,13 @@ TTExec tt_sfpshft2(TTCoproc *s, int t, uint32_t insn)
     }
     return TT_EXEC_DONE;
 }
+
+/* ---------------------------------------------------------------------- */
+/* The instructions: issue through the sequencer (tt_sfpu_issue)          */
+/* ---------------------------------------------------------------------- */
+
+TT_SFPU_INSN(tt_sfpcast)
+TT_SFPU_INSN(tt_sfp_stoch_rnd)
+TT_SFPU_INSN(tt_sfpswap)
+TT_SFPU_INSN(tt_sfptransp)
+TT_SFPU_INSN(tt_sfpshft2)

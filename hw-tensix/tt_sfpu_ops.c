@@ -30,6 +30,7 @@
 /* An instruction's operands in Vector Unit terms */
 typedef struct TTSfpuOp {
     unsigned mod1, vd, vc;
+    unsigned vb;                /* "unsigned VB = VD;" of the models */
     uint32_t imm12;
 } TTSfpuOp;
 
@@ -61,12 +62,16 @@ TT_SFPU_SAME_LAYOUT(SFPEXEXP);
 TT_SFPU_SAME_LAYOUT(SFPEXMAN);
 TT_SFPU_SAME_LAYOUT(SFPDIVP2);
 
-static TTSfpuOp tt_sfpu_op(uint32_t insn)
+/* The operands, with SFPLOADMACRO's overrides when the sequencer runs it */
+static TTSfpuOp tt_sfpu_op(TTCoproc *s, uint32_t insn)
 {
+    unsigned vd = FIELD_EX32(insn, SFPIADD, lreg_dest);
+
     return (TTSfpuOp) {
         .mod1 = FIELD_EX32(insn, SFPIADD, instr_mod1),
-        .vd = FIELD_EX32(insn, SFPIADD, lreg_dest),
-        .vc = FIELD_EX32(insn, SFPIADD, lreg_c),
+        .vd = tt_sfpu_vd(s, vd),
+        .vc = tt_sfpu_vc(s, FIELD_EX32(insn, SFPIADD, lreg_c)),
+        .vb = tt_sfpu_vb(s, vd),
         .imm12 = FIELD_EX32(insn, SFPIADD, imm12_math),
     };
 }
@@ -138,9 +143,9 @@ static TTExec tt_sfpu_mad(TTCoproc *s, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
     unsigned mod1 = FIELD_EX32(insn, SFPMAD, instr_mod1);
-    unsigned vd = FIELD_EX32(insn, SFPMAD, lreg_dest);
-    unsigned vc = FIELD_EX32(insn, SFPMAD, lreg_src_c);
-    unsigned vb = FIELD_EX32(insn, SFPMAD, lreg_src_b);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPMAD, lreg_dest));
+    unsigned vc = tt_sfpu_vc(s, FIELD_EX32(insn, SFPMAD, lreg_src_c));
+    unsigned vb = tt_sfpu_vb(s, FIELD_EX32(insn, SFPMAD, lreg_src_b));
     unsigned va = extract32(FIELD_EX32(insn, SFPMAD, lreg_src_a), 0, 4);
     bool bh = tt_sfpu_bh(s);
     uint32_t a[LANES], b[LANES], c[LANES];
@@ -158,17 +163,17 @@ static TTExec tt_sfpu_mad(TTCoproc *s, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-TTExec tt_sfpmad(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpmad_body(TTCoproc *s, int t, uint32_t insn)
 {
     return tt_sfpu_mad(s, insn);
 }
 
-TTExec tt_sfpadd(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpadd_body(TTCoproc *s, int t, uint32_t insn)
 {
     return tt_sfpu_mad(s, insn);
 }
 
-TTExec tt_sfpmul(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpmul_body(TTCoproc *s, int t, uint32_t insn)
 {
     return tt_sfpu_mad(s, insn);
 }
@@ -188,20 +193,23 @@ TT_SFPU_SAME_FIELD(SFPMULI, SFPADDI, lreg_dest);
 TT_SFPU_SAME_FIELD(SFPMULI, SFPADDI, instr_mod1);
 
 /*
- * SFPADDI (@mul false): VD = BF16(Imm16) * 1.0 + VD; SFPMULI: VD =
- * BF16(Imm16) * VD + 0.0.  Blackhole's NEGATE_VC negates VD's value.
+ * SFPADDI (@mul false): VD = BF16(Imm16) * 1.0 + VC; SFPMULI: VD =
+ * BF16(Imm16) * VC + 0.0, VC = VD but under SFPLOADMACRO.  Blackhole's
+ * NEGATE_VC negates VC's value.
  */
 static TTExec tt_sfpu_imm_mad(TTCoproc *s, uint32_t insn, bool mul)
 {
     TTSfpuState *u = &s->sfpu;
     unsigned mod1 = FIELD_EX32(insn, SFPADDI, instr_mod1);
     unsigned vd = FIELD_EX32(insn, SFPADDI, lreg_dest);
+    unsigned vc = tt_sfpu_vc(s, vd);
     uint32_t imm = FIELD_EX32(insn, SFPADDI, imm16_math) << 16;
     uint32_t a[LANES], b[LANES], c[LANES], v[LANES];
     uint8_t en[LANES];
 
+    vd = tt_sfpu_vd(s, vd);
     tt_sfpu_active_enabled(s, insn, vd, en);
-    tt_sfpu_negate(v, u->lreg[vd],
+    tt_sfpu_negate(v, u->lreg[vc],
                    tt_sfpu_bh(s) && (mod1 & SFPMAD_MOD1_NEGATE_VC));
     for (int l = 0; l < LANES; l++) {
         a[l] = imm;
@@ -212,12 +220,12 @@ static TTExec tt_sfpu_imm_mad(TTCoproc *s, uint32_t insn, bool mul)
     return TT_EXEC_DONE;
 }
 
-TTExec tt_sfpaddi(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpaddi_body(TTCoproc *s, int t, uint32_t insn)
 {
     return tt_sfpu_imm_mad(s, insn, false);
 }
 
-TTExec tt_sfpmuli(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpmuli_body(TTCoproc *s, int t, uint32_t insn)
 {
     return tt_sfpu_imm_mad(s, insn, true);
 }
@@ -255,10 +263,10 @@ static void tt_sfpu_sign_cc(TTCoproc *s, unsigned vd, const uint32_t *r,
     }
 }
 
-TTExec tt_sfpiadd(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpiadd_body(TTCoproc *s, int t, uint32_t insn)
 {
-    TTSfpuOp o = tt_sfpu_op(insn);
-    const uint32_t *c = s->sfpu.lreg[o.vc], *b = s->sfpu.lreg[o.vd];
+    TTSfpuOp o = tt_sfpu_op(s, insn);
+    const uint32_t *c = s->sfpu.lreg[o.vc], *b = s->sfpu.lreg[o.vb];
     uint32_t imm = sextract32(o.imm12, 0, 12), r[LANES];
     uint8_t en[LANES];
 
@@ -295,15 +303,15 @@ typedef enum TTSfpuBitOp {
  */
 static TTExec tt_sfpu_bitop(TTCoproc *s, uint32_t insn, TTSfpuBitOp op)
 {
-    TTSfpuOp o = tt_sfpu_op(insn);
-    unsigned vb = o.vd;
+    TTSfpuOp o = tt_sfpu_op(s, insn);
+    unsigned vb = o.vb;
     const uint32_t *b, *c = s->sfpu.lreg[o.vc];
     uint32_t r[LANES];
     uint8_t en[LANES];
 
     if (tt_sfpu_bh(s) && (op == TT_SFPU_AND || op == TT_SFPU_OR) &&
         (o.mod1 & 1)) {
-        vb = extract32(o.imm12, 0, 4);
+        vb = tt_sfpu_vb(s, extract32(o.imm12, 0, 4));
     }
     b = s->sfpu.lreg[vb];
     tt_sfpu_active_enabled(s, insn, o.vd, en);
@@ -327,22 +335,22 @@ static TTExec tt_sfpu_bitop(TTCoproc *s, uint32_t insn, TTSfpuBitOp op)
     return TT_EXEC_DONE;
 }
 
-TTExec tt_sfpand(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpand_body(TTCoproc *s, int t, uint32_t insn)
 {
     return tt_sfpu_bitop(s, insn, TT_SFPU_AND);
 }
 
-TTExec tt_sfpor(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpor_body(TTCoproc *s, int t, uint32_t insn)
 {
     return tt_sfpu_bitop(s, insn, TT_SFPU_OR);
 }
 
-TTExec tt_sfpxor(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpxor_body(TTCoproc *s, int t, uint32_t insn)
 {
     return tt_sfpu_bitop(s, insn, TT_SFPU_XOR);
 }
 
-TTExec tt_sfpnot(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpnot_body(TTCoproc *s, int t, uint32_t insn)
 {
     return tt_sfpu_bitop(s, insn, TT_SFPU_NOT);
 }
@@ -351,10 +359,10 @@ TTExec tt_sfpnot(TTCoproc *s, int t, uint32_t insn)
 #define SFPMOV_MOD1_ALL_LANES_ENABLED   2
 #define SFPMOV_MOD1_FROM_SPECIAL        8
 
-TTExec tt_sfpmov(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpmov_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
-    TTSfpuOp o = tt_sfpu_op(insn);
+    TTSfpuOp o = tt_sfpu_op(s, insn);
     uint32_t r[LANES];
     uint8_t act[LANES], en[LANES];
 
@@ -398,9 +406,9 @@ TTExec tt_sfpmov(TTCoproc *s, int t, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-TTExec tt_sfpabs(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpabs_body(TTCoproc *s, int t, uint32_t insn)
 {
-    TTSfpuOp o = tt_sfpu_op(insn);
+    TTSfpuOp o = tt_sfpu_op(s, insn);
     const uint32_t *c = s->sfpu.lreg[o.vc];
     bool fp = o.mod1 & 1;       /* SFPABS_MOD1_FLOAT */
     uint32_t r[LANES];
@@ -424,10 +432,10 @@ TTExec tt_sfpabs(TTCoproc *s, int t, uint32_t insn)
 #define SFPSHFT_MOD1_ARITHMETIC         2       /* Blackhole */
 #define SFPSHFT_MOD1_ARG_IMM_USE_VC     4       /* Blackhole */
 
-TTExec tt_sfpshft(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpshft_body(TTCoproc *s, int t, uint32_t insn)
 {
-    TTSfpuOp o = tt_sfpu_op(insn);
-    const uint32_t *b = s->sfpu.lreg[o.vd], *c = s->sfpu.lreg[o.vc];
+    TTSfpuOp o = tt_sfpu_op(s, insn);
+    const uint32_t *b = s->sfpu.lreg[o.vb], *c = s->sfpu.lreg[o.vc];
     int32_t imm = sextract32(o.imm12, 0, 12);
     bool bh = tt_sfpu_bh(s);
     bool use_imm = o.mod1 & SFPSHFT_MOD1_ARG_IMM;
@@ -457,10 +465,10 @@ TTExec tt_sfpshft(TTCoproc *s, int t, uint32_t insn)
 #define SFPLZ_MOD1_NOSGN_MASK   4
 #define SFPLZ_MOD1_CC_COMP      8
 
-TTExec tt_sfplz(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfplz_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
-    TTSfpuOp o = tt_sfpu_op(insn);
+    TTSfpuOp o = tt_sfpu_op(s, insn);
     uint32_t mask = o.mod1 & SFPLZ_MOD1_NOSGN_MASK ? 0x7fffffff : ~0u;
     uint32_t r[LANES], x[LANES];
     uint8_t en[LANES];
@@ -495,10 +503,10 @@ TTExec tt_sfplz(TTCoproc *s, int t, uint32_t insn)
 #define FP32_EXP        0x7f800000u
 #define FP32_MAN        0x007fffffu
 
-TTExec tt_sfpsetexp(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpsetexp_body(TTCoproc *s, int t, uint32_t insn)
 {
-    TTSfpuOp o = tt_sfpu_op(insn);
-    const uint32_t *b = s->sfpu.lreg[o.vd], *c = s->sfpu.lreg[o.vc];
+    TTSfpuOp o = tt_sfpu_op(s, insn);
+    const uint32_t *b = s->sfpu.lreg[o.vb], *c = s->sfpu.lreg[o.vc];
     uint32_t r[LANES];
     uint8_t en[LANES];
 
@@ -524,10 +532,10 @@ TTExec tt_sfpsetexp(TTCoproc *s, int t, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-TTExec tt_sfpsetman(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpsetman_body(TTCoproc *s, int t, uint32_t insn)
 {
-    TTSfpuOp o = tt_sfpu_op(insn);
-    const uint32_t *b = s->sfpu.lreg[o.vd], *c = s->sfpu.lreg[o.vc];
+    TTSfpuOp o = tt_sfpu_op(s, insn);
+    const uint32_t *b = s->sfpu.lreg[o.vb], *c = s->sfpu.lreg[o.vc];
     /* SFPSETMAN_MOD1_ARG_IMM: Imm12 << 11, else VD's low 23 bits */
     uint32_t imm = o.imm12 << 11, keep = o.mod1 & 1 ? 0 : FP32_MAN;
     uint32_t r[LANES];
@@ -541,10 +549,10 @@ TTExec tt_sfpsetman(TTCoproc *s, int t, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-TTExec tt_sfpsetsgn(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpsetsgn_body(TTCoproc *s, int t, uint32_t insn)
 {
-    TTSfpuOp o = tt_sfpu_op(insn);
-    const uint32_t *b = s->sfpu.lreg[o.vd], *c = s->sfpu.lreg[o.vc];
+    TTSfpuOp o = tt_sfpu_op(s, insn);
+    const uint32_t *b = s->sfpu.lreg[o.vb], *c = s->sfpu.lreg[o.vc];
     /* SFPSETSGN_MOD1_ARG_IMM: Imm1, else VD's sign */
     uint32_t imm = (o.imm12 & 1) << 31;
     uint32_t keep = o.mod1 & 1 ? 0 : TT_FP32_SIGN;
@@ -563,9 +571,9 @@ TTExec tt_sfpsetsgn(TTCoproc *s, int t, uint32_t insn)
 #define SFPEXEXP_MOD1_SET_CC_SGN_EXP    2
 #define SFPEXEXP_MOD1_SET_CC_COMP_EXP   8
 
-TTExec tt_sfpexexp(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpexexp_body(TTCoproc *s, int t, uint32_t insn)
 {
-    TTSfpuOp o = tt_sfpu_op(insn);
+    TTSfpuOp o = tt_sfpu_op(s, insn);
     const uint32_t *c = s->sfpu.lreg[o.vc];
     int32_t bias = o.mod1 & SFPEXEXP_MOD1_NODEBIAS ? 0 : 127;
     uint32_t r[LANES];
@@ -582,9 +590,9 @@ TTExec tt_sfpexexp(TTCoproc *s, int t, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-TTExec tt_sfpexman(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpexman_body(TTCoproc *s, int t, uint32_t insn)
 {
-    TTSfpuOp o = tt_sfpu_op(insn);
+    TTSfpuOp o = tt_sfpu_op(s, insn);
     const uint32_t *c = s->sfpu.lreg[o.vc];
     /* SFPEXMAN_MOD1_PAD9: no hidden bit */
     uint32_t hidden = o.mod1 & 1 ? 0 : 1u << 23;
@@ -599,9 +607,9 @@ TTExec tt_sfpexman(TTCoproc *s, int t, uint32_t insn)
     return TT_EXEC_DONE;
 }
 
-TTExec tt_sfpdivp2(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpdivp2_body(TTCoproc *s, int t, uint32_t insn)
 {
-    TTSfpuOp o = tt_sfpu_op(insn);
+    TTSfpuOp o = tt_sfpu_op(s, insn);
     const uint32_t *c = s->sfpu.lreg[o.vc];
     uint32_t imm8 = o.imm12 & 0xff;
     bool add = o.mod1 & 1;      /* SFPDIVP2_MOD1_ADD */
@@ -686,10 +694,10 @@ static void tt_sfpu_lut_commit(TTCoproc *s, unsigned vd, bool indirect,
 #define SFPLUT_MOD0_SGN_RETAIN  4
 #define SFPLUT_MOD0_INDIRECT_VD 8
 
-TTExec tt_sfplut(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfplut_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
-    unsigned vd = FIELD_EX32(insn, SFPLUT, lreg_ind);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPLUT, lreg_ind));
     unsigned mod0 = FIELD_EX32(insn, SFPLUT, instr_mod0);
     uint32_t a[LANES], c[LANES];
     uint8_t en[LANES];
@@ -713,10 +721,11 @@ TTExec tt_sfplut(TTCoproc *s, int t, uint32_t insn)
 #define SFPLUTFP32_MOD1_SGN_RETAIN          4
 #define SFPLUTFP32_MOD1_INDIRECT_VD         8
 
-TTExec tt_sfplutfp32(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfplutfp32_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
-    unsigned vd = extract32(FIELD_EX32(insn, SFPLUTFP32, lreg_dest), 0, 4);
+    unsigned vd = tt_sfpu_vd(s, extract32(FIELD_EX32(insn, SFPLUTFP32,
+                                                     lreg_dest), 0, 4));
     unsigned mod1 = FIELD_EX32(insn, SFPLUTFP32, instr_mod1);
     /* 3.0 or, with FP16_6ENTRY_TABLE2, 4.0 */
     uint32_t cut = (mod1 & 3) == SFPLUTFP32_MOD1_FP16_6ENTRY_TABLE2 ?
@@ -777,13 +786,13 @@ static uint32_t tt_sfpu_mul24_add(uint32_t pm, uint32_t z)
     return pm;
 }
 
-TTExec tt_sfpmul24(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpmul24_body(TTCoproc *s, int t, uint32_t insn)
 {
     TTSfpuState *u = &s->sfpu;
     unsigned mod1 = FIELD_EX32(insn, SFPMUL24, instr_mod1);
-    unsigned vd = FIELD_EX32(insn, SFPMUL24, lreg_dest);
-    unsigned vc = FIELD_EX32(insn, SFPMUL24, lreg_src_c);
-    unsigned vb = FIELD_EX32(insn, SFPMUL24, lreg_src_b);
+    unsigned vd = tt_sfpu_vd(s, FIELD_EX32(insn, SFPMUL24, lreg_dest));
+    unsigned vc = tt_sfpu_vc(s, FIELD_EX32(insn, SFPMUL24, lreg_src_c));
+    unsigned vb = tt_sfpu_vb(s, FIELD_EX32(insn, SFPMUL24, lreg_src_b));
     unsigned va = extract32(FIELD_EX32(insn, SFPMUL24, lreg_src_a), 0, 4);
     uint32_t d[LANES];
     uint8_t en[LANES];
@@ -821,14 +830,14 @@ static bool tt_sfpu_sm_less(uint32_t c, uint32_t d)
 static TTExec tt_sfpu_compare(TTCoproc *s, uint32_t insn, bool le)
 {
     TTSfpuState *u = &s->sfpu;
-    TTSfpuOp o = tt_sfpu_op(insn);
+    TTSfpuOp o = tt_sfpu_op(s, insn);
     uint32_t r[LANES];
     uint8_t act[LANES], en[LANES], res[LANES];
 
     tt_sfpu_backdoor(s, insn, o.vd, act);
     tt_sfpu_lane_enabled(s, en);
     for (int l = 0; l < LANES; l++) {
-        res[l] = tt_sfpu_sm_less(u->lreg[o.vc][l], u->lreg[o.vd][l]) ^ le;
+        res[l] = tt_sfpu_sm_less(u->lreg[o.vc][l], u->lreg[o.vb][l]) ^ le;
         en[l] &= act[l];
         r[l] = res[l] ? ~0u : 0;
     }
@@ -855,12 +864,12 @@ static TTExec tt_sfpu_compare(TTCoproc *s, uint32_t insn, bool le)
 TT_SFPU_SAME_LAYOUT(SFPGT);
 TT_SFPU_SAME_LAYOUT(SFPLE);
 
-TTExec tt_sfpgt(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfpgt_body(TTCoproc *s, int t, uint32_t insn)
 {
     return tt_sfpu_compare(s, insn, false);
 }
 
-TTExec tt_sfple(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfple_body(TTCoproc *s, int t, uint32_t insn)
 {
     return tt_sfpu_compare(s, insn, true);
 }
@@ -915,10 +924,10 @@ static uint32_t tt_sfpu_approx_exp(uint32_t x)
  * Lanewise approximate reciprocal or exponential of LReg[VC] into
  * LReg[VD] (VD 0..7); VB is imm12_math 3:0 (the page's encoding).
  */
-TTExec tt_sfparecip(TTCoproc *s, int t, uint32_t insn)
+static TTExec tt_sfparecip_body(TTCoproc *s, int t, uint32_t insn)
 {
-    TTSfpuOp o = tt_sfpu_op(insn);
-    const uint32_t *b = s->sfpu.lreg[extract32(o.imm12, 0, 4)];
+    TTSfpuOp o = tt_sfpu_op(s, insn);
+    const uint32_t *b = s->sfpu.lreg[tt_sfpu_vb(s, extract32(o.imm12, 0, 4))];
     const uint32_t *c = s->sfpu.lreg[o.vc];
     uint32_t r[LANES];
     uint8_t en[LANES];
@@ -945,3 +954,34 @@ TTExec tt_sfparecip(TTCoproc *s, int t, uint32_t insn)
     tt_sfpu_commit(s, o.vd, r, en);
     return TT_EXEC_DONE;
 }
+
+/* ---------------------------------------------------------------------- */
+/* The instructions: issue through the sequencer (tt_sfpu_issue)          */
+/* ---------------------------------------------------------------------- */
+
+TT_SFPU_INSN(tt_sfpmad)
+TT_SFPU_INSN(tt_sfpadd)
+TT_SFPU_INSN(tt_sfpmul)
+TT_SFPU_INSN(tt_sfpaddi)
+TT_SFPU_INSN(tt_sfpmuli)
+TT_SFPU_INSN(tt_sfpiadd)
+TT_SFPU_INSN(tt_sfpand)
+TT_SFPU_INSN(tt_sfpor)
+TT_SFPU_INSN(tt_sfpxor)
+TT_SFPU_INSN(tt_sfpnot)
+TT_SFPU_INSN(tt_sfpmov)
+TT_SFPU_INSN(tt_sfpabs)
+TT_SFPU_INSN(tt_sfpshft)
+TT_SFPU_INSN(tt_sfplz)
+TT_SFPU_INSN(tt_sfpsetexp)
+TT_SFPU_INSN(tt_sfpsetman)
+TT_SFPU_INSN(tt_sfpsetsgn)
+TT_SFPU_INSN(tt_sfpexexp)
+TT_SFPU_INSN(tt_sfpexman)
+TT_SFPU_INSN(tt_sfpdivp2)
+TT_SFPU_INSN(tt_sfplut)
+TT_SFPU_INSN(tt_sfplutfp32)
+TT_SFPU_INSN(tt_sfpmul24)
+TT_SFPU_INSN(tt_sfpgt)
+TT_SFPU_INSN(tt_sfple)
+TT_SFPU_INSN(tt_sfparecip)

@@ -225,8 +225,12 @@ STATUS = {
     'SFPMUL24': ('tested', 'Blackhole'),
     'SFPGT': ('tested', 'Blackhole: VD, CC, stack OR/AND'),
     'SFPLE': ('tested', 'as SFPGT'),
-    'SFPLOADMACRO': ('not yet', 'sub-unit scheduling not modelled '
-                     '(LoadMacroConfig stored)'),
+    'SFPLOADMACRO': ('tested', 'sequencer per sub-unit and delay, '
+                     'instruction-counted delays, operand overrides, '
+                     'LReg[16], scheduled SFPSTORE, same-cycle reads, '
+                     'discarded regular instruction, snapshots; '
+                     'cycle-counted work runs at once and per-lane '
+                     'LoadMacroConfig uses lane 0 (docs/decisions.md)'),
     'SFPARECIP': ('tested', 'RECIP, COND_RECIP, EXP: the page\'s quoted '
                   'values, range boundaries, signs (tt-sfpu-test lut)'),
     # Frontend (tt_frontend.c)

@@ -5,7 +5,8 @@
  * (LReg[11..14], LaneConfig, LoadMacroConfig, the back door), lane
  * predication and the flag stack (SFPENCC, SFPSETCC, SFPPUSHC, SFPPOPC,
  * SFPCOMPC), the multiply-add family with each architecture's FMA edge
- * cases, integer, bit and FP32 field instructions, migration.
+ * cases, integer, bit and FP32 field instructions, SFPLOADMACRO and its
+ * sequencer, migration (also with scheduled instructions outstanding).
  *
  * Instructions are pushed through BRISC's INSTRN_BUF window 0 (thread 0);
  * Config state 0 is written through BRISC's TENSIX_CFG window,
@@ -82,6 +83,7 @@
 #define OP_SFPSTOCHRND  0x8eu
 #define OP_SFPCAST      0x90u
 #define OP_SFPSWAP      0x92u
+#define OP_SFPLOADMACRO 0x93u
 #define OP_SFPSHFT2     0x94u
 #define OP_SFPLUTFP32   0x95u
 #define OP_SFPLE        0x96u   /* Blackhole */
@@ -1591,6 +1593,222 @@ static void test_lut(const void *data)
 }
 
 /* ---------------------------------------------------------------------- */
+/* SFPLOADMACRO                                                           */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * SFPLOADMACRO: lreg_ind 23:20 = MacroIndex:VDLo, Mod0 19:16, AddrMod 0,
+ * Imm10 9:0 = Imm9:VDHi (@imm10 even)
+ */
+static void loadmacro(T *t, unsigned macro, unsigned vd, unsigned mod0,
+                      unsigned imm10)
+{
+    push(t, (OP_SFPLOADMACRO << 24) | (((macro << 2) | (vd & 3)) << 20) |
+         (mod0 << 16) | (imm10 & ~1u) | (vd >> 2));
+}
+
+/* LoadMacroConfig.Sequence[@macro] = @seq through LReg[0] */
+static void lm_sequence(T *t, unsigned macro, uint32_t seq)
+{
+    load32(t, 0, seq);
+    imm16(t, OP_SFPCONFIG, 0, 4 + macro, 0);
+}
+
+static void nops(T *t, int n)
+{
+    for (int i = 0; i < n; i++) {
+        simple(t, OP_SFPNOP, 0, 0, 0, 0);
+    }
+}
+
+/* Dst rows @row..@row+3, even columns (INT32) = lane l: 2 * l + 3 */
+static void dst_lanes(T *t, unsigned row)
+{
+    load_lanes(t, 1, 3);
+    move(t, OP_SFPSTORE, 1, FMT_INT32, 0, row);
+}
+
+/* The Dst32 datum lane @l of an access at Addr @row, even columns */
+static uint32_t dst_lane(DstView *v, unsigned row, int l)
+{
+    return dst32(v, row + l / 8, (l & 7) * 2);
+}
+
+/* Template 0: SFPIADD VD = VC + 100 (back door: VD 12), CC_NONE */
+#define IADD100 ((OP_SFPIADD << 24) | (100 << 12) | (12 << 4) | 1 | 4)
+/*
+ * Macro 0: Simple: template 0, delay 1, VD 16; Store: SFPSTORE of
+ * LReg[16] (VD 16), delay 2.  L16 = L[VD] + 100 at the second Vector Unit
+ * instruction after SFPLOADMACRO, stored at the third.
+ */
+#define SEQ0    ((0x40u | (2 << 3) | 3) << 24 | (0x40 | (1 << 3) | 4))
+/*
+ * Macro 1: Simple: template 0, delay 0 (VC = VD = VD of SFPLOADMACRO);
+ * MAD: template 1, delay 0, VD 16.
+ */
+#define SEQ1    ((0x40u | 5) << 8 | 4)
+/* Misc: UnitDelayKind all WaitForElapsedInstructions, macro 0 Mod0 */
+#define MISC_INSNS  0xf10u
+
+static void lm_setup(T *t, uint32_t misc)
+{
+    push(t, IADD100);
+    /* Template 1: SFPMAD VD = 1.0 * 1.0 + VC (back door: VD 13) */
+    mad(t, OP_SFPMAD, 10, 10, 3, 13, 0);
+    lm_sequence(t, 0, SEQ0);
+    lm_sequence(t, 1, SEQ1);
+    imm16(t, OP_SFPCONFIG, misc, 8, 1);
+}
+
+static void test_loadmacro(const void *data)
+{
+    T *t = start(data);
+    DstView *dv = g_new(DstView, 1);
+    uint8_t want[LANES];
+
+    lm_setup(t, MISC_INSNS);
+    fetch(t);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(t->st[ST_TEMPLATE(0, l)], ==, IADD100);
+        g_assert_cmphex(t->st[ST_TEMPLATE(1, l)], ==, 0x840aa3d0);
+        g_assert_cmphex(t->st[ST_SEQUENCE(0, l)], ==, 0x5300004c);
+        g_assert_cmphex(t->st[ST_SEQUENCE(1, l)], ==, 0x4504);
+        g_assert_cmphex(t->st[ST_MISC(l)], ==, MISC_INSNS);
+    }
+    /* The back door did not write LReg[12], LReg[13] */
+    check_all(t, 12, 0x37800000, "back door L12");
+    check_all(t, 13, 0xbf2cc4c7, "back door L13");
+
+    /*
+     * Macro 0, instruction-counted: the load, then the SFPIADD reads
+     * LReg[2] as the SFPLOADI one instruction later left it
+     */
+    dst_lanes(t, 0);
+    loadmacro(t, 0, 2, FMT_INT32, 0);
+    fetch(t);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(lreg(t, 2, l), ==, 2 * l + 3);
+    }
+    check_all(t, 16, 0, "L16 before its delay");
+    loadi(t, 2, LI_USHORT, 1000);
+    fetch(t);
+    check_all(t, 16, 0, "L16 after one instruction");
+    nops(t, 1);
+    fetch(t);
+    check_all(t, 16, 1100, "L16 = L2 + 100");
+    fetch_dst(t, dv);
+    g_assert_cmphex(dst_lane(dv, 0, 9), ==, 2 * 9 + 3);
+    nops(t, 1);
+    fetch_dst(t, dv);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(dst_lane(dv, 0, l), ==, 1100);
+    }
+
+    /*
+     * Macro 1: SFPIADD and SFPMAD in the same cycle both read the loaded
+     * LReg[3] (1.0); so does the SFPSTORE issued then: L3 = 0x3f800064,
+     * L16 = 1.0 * 1.0 + 1.0, Dst rows 32.. = 1.0 (not 0x3f800064)
+     */
+    load32(t, 1, 0x3f800000);
+    move(t, OP_SFPSTORE, 1, FMT_FP32, 0, 16);
+    loadmacro(t, 1, 3, FMT_FP32, 16);
+    move(t, OP_SFPSTORE, 3, FMT_FP32, 0, 32);
+    fetch(t);
+    check_all(t, 3, 0x3f800064, "L3 += 100");
+    check_all(t, 16, 0x40000000, "L16 = 1 * 1 + L3");
+    fetch_dst(t, dv);
+    for (int l = 0; l < LANES; l++) {
+        /* 1.0 as Dst holds FP32 (SFPSTORE.md ShuffleFP32) */
+        g_assert_cmphex(dst_lane(dv, 32, l), ==, 0x007f0000);
+    }
+
+    /* A regular Simple instruction in that cycle is discarded (logged) */
+    load32(t, 4, 0x11111111);
+    loadmacro(t, 1, 3, FMT_FP32, 16);
+    simple(t, OP_SFPMOV, 0, 3, 4, 0);
+    fetch(t);
+    check_all(t, 4, 0x11111111, "SFPMOV discarded");
+    check_all(t, 3, 0x3f800064, "L3 += 100 again");
+
+    /* Lane predication at execution: lanes 0..15 enabled */
+    dst_lanes(t, 0);
+    load32(t, 2, 0x55);
+    load_lanes(t, 5, -31);
+    simple(t, OP_SFPENCC, 3, 0, 0, 2 | 8);
+    simple(t, OP_SFPSETCC, 0, 5, 0, 0);
+    loadmacro(t, 0, 2, FMT_INT32, 0);
+    nops(t, 3);
+    fetch(t);
+    for (int l = 0; l < LANES; l++) {
+        want[l] = l < 16;
+    }
+    check_flags(t, want, "flags kept");
+    simple(t, OP_SFPENCC, 0, 0, 0, 2);
+    fetch(t);
+    fetch_dst(t, dv);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(lreg(t, 2, l), ==, l < 16 ? 2 * l + 3 : 0x55);
+        g_assert_cmphex(lreg(t, 16, l), ==,
+                        l < 16 ? 2 * l + 103 : 0x40000000);
+        g_assert_cmphex(dst_lane(dv, 0, l), ==,
+                        l < 16 ? 2 * l + 103 : 2 * l + 3);
+    }
+
+    /*
+     * Cycle-counted (Misc UnitDelayKind 0): done by the time the next
+     * instruction issues (docs/decisions.md)
+     */
+    imm16(t, OP_SFPCONFIG, 0x010, 8, 1);
+    dst_lanes(t, 0);
+    loadmacro(t, 0, 6, FMT_INT32, 0);
+    fetch(t);
+    fetch_dst(t, dv);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(lreg(t, 6, l), ==, 2 * l + 3);
+        g_assert_cmphex(lreg(t, 16, l), ==, 2 * l + 103);
+        g_assert_cmphex(dst_lane(dv, 0, l), ==, 2 * l + 103);
+    }
+    g_free(dv);
+    finish(t);
+}
+
+/* A snapshot with scheduled instructions outstanding */
+static void test_loadmacro_migrate(const void *data)
+{
+    const TTArch *a = data;
+    T *t = start(a);
+    DstView *dv = g_new(DstView, 1);
+    uint32_t before[NUM_STATE];
+
+    lm_setup(t, MISC_INSNS);
+    dst_lanes(t, 8);
+    loadmacro(t, 0, 1, FMT_INT32, 8);
+    nops(t, 1);
+    fetch(t);
+    memcpy(before, t->st, sizeof(before));
+    t->qts = tt_migrate_via_file(t->qts, a->machine);
+    fetch(t);
+    for (int i = 0; i < NUM_STATE; i++) {
+        g_assert_cmphex(t->st[i], ==, before[i]);
+    }
+    check_all(t, 16, 0, "L16 before");
+    nops(t, 1);
+    fetch(t);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(lreg(t, 16, l), ==, 2 * l + 103);
+    }
+    fetch_dst(t, dv);
+    g_assert_cmphex(dst_lane(dv, 8, 5), ==, 2 * 5 + 3);
+    nops(t, 1);
+    fetch_dst(t, dv);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(dst_lane(dv, 8, l), ==, 2 * l + 103);
+    }
+    g_free(dv);
+    finish(t);
+}
+
+/* ---------------------------------------------------------------------- */
 /* Migration                                                              */
 /* ---------------------------------------------------------------------- */
 
@@ -1635,6 +1853,8 @@ int main(int argc, char **argv)
         { "lanes", test_lanes },
         { "lut", test_lut },
         { "migrate", test_migrate },
+        { "loadmacro", test_loadmacro },
+        { "loadmacro-migrate", test_loadmacro_migrate },
     };
 
     g_test_init(&argc, &argv, NULL);
