@@ -5,7 +5,10 @@
  */
 #include "qemu/osdep.h"
 #include "qemu/main-loop.h"
+#include "qemu/rcu.h"
 #include "hw/core/cpu.h"
+#include "exec/memory.h"
+#include "exec/cpu-common.h"
 #include "migration/vmstate.h"
 #include "tt_core.h"
 #include "trace.h"
@@ -60,6 +63,240 @@ void tt_cores_wake(TTCore *cores, TTWaitReason reason, uint32_t arg)
     }
 }
 
+/* ---------------------------------------------------------------------- */
+/* Spin-loop parking                                                      */
+/* ---------------------------------------------------------------------- */
+
+/* A host pointer to the @size bytes at @addr of @as if they are RAM */
+static const uint8_t *tt_spin_ram(AddressSpace *as, uint32_t addr,
+                                  uint32_t size)
+{
+    MemoryRegion *mr;
+    hwaddr xlat, len = size;
+
+    RCU_READ_LOCK_GUARD();
+    mr = address_space_translate(as, addr, &xlat, &len, false,
+                                 MEMTXATTRS_UNSPECIFIED);
+    if (!memory_region_is_ram(mr) || len < size) {
+        return NULL;
+    }
+    return qemu_map_ram_ptr(mr->ram_block, xlat);
+}
+
+static uint32_t tt_spin_load(const uint8_t *host, uint32_t size)
+{
+    return size == 4 ? ldl_le_p(host) :
+           size == 2 ? lduw_le_p(host) : ldub_p(host);
+}
+
+/* RV32I OP-IMM (@op false, @y the immediate) or OP (@op true) */
+static bool tt_spin_alu(uint32_t f3, uint32_t f7, bool op, uint32_t *x,
+                        uint32_t y)
+{
+    uint32_t sh = y & 31;
+
+    if (f3 == 1 || f3 == 5 || op) {
+        /* shifts: funct7 0 (or 0x20 for sra/srai, sub) */
+        if (f7 == 0x20 ? !(f3 == 5 || (op && f3 == 0)) : f7 != 0) {
+            return false;
+        }
+    }
+    switch (f3) {
+    case 0:
+        *x = op && f7 ? *x - y : *x + y;
+        break;
+    case 1:
+        *x <<= sh;
+        break;
+    case 2:
+        *x = (int32_t)*x < (int32_t)y;
+        break;
+    case 3:
+        *x = *x < y;
+        break;
+    case 4:
+        *x ^= y;
+        break;
+    case 5:
+        *x = f7 ? (uint32_t)((int32_t)*x >> sh) : *x >> sh;
+        break;
+    case 6:
+        *x |= y;
+        break;
+    default:
+        *x &= y;
+        break;
+    }
+    return true;
+}
+
+/*
+ * Follow one iteration of the loop at @pc (its branch at @pc + @ofs) from
+ * the registers @gpr, recording in @c the RAM words its loads read.
+ * Returns how many, or -1 if the loop does what this does not follow (a
+ * load from MMIO, whose reads may have effects, a CSR read, M or B
+ * instructions): then the core is woken every period instead.
+ */
+static int tt_spin_follow(TTCore *c, const uint32_t *gpr, uint32_t pc,
+                          uint32_t ofs)
+{
+    static const uint8_t load_size[8] = { 1, 2, 4, 0, 1, 2, 0, 0 };
+    AddressSpace *as = CPU(&c->cpu)->as;
+    uint32_t r[32];
+    int n = 0;
+
+    memcpy(r, gpr, sizeof(r));
+    for (uint32_t a = pc; a < pc + ofs; a += 4) {
+        const uint8_t *code = tt_spin_ram(as, a, 4), *host;
+        uint32_t insn, rd, f3, f7, x, imm, size;
+
+        if (!code) {
+            return -1;
+        }
+        insn = ldl_le_p(code);
+        rd = extract32(insn, 7, 5);
+        f3 = extract32(insn, 12, 3);
+        f7 = extract32(insn, 25, 7);
+        x = r[extract32(insn, 15, 5)];
+        imm = sextract32(insn, 20, 12);
+        switch (extract32(insn, 0, 7)) {
+        case 0x03:                                  /* lb lh lw lbu lhu */
+            size = load_size[f3];
+            host = size ? tt_spin_ram(as, x + imm, size) : NULL;
+            if (!host || n == TT_SPIN_MAX_WATCH) {
+                return -1;
+            }
+            c->spin_watch[n] = (TTSpinWatch) {
+                host, size, tt_spin_load(host, size)
+            };
+            x = c->spin_watch[n++].val;
+            x = f3 == 0 ? (uint32_t)(int8_t)x :
+                f3 == 1 ? (uint32_t)(int16_t)x : x;
+            break;
+        case 0x13:                                  /* OP-IMM */
+            if (!tt_spin_alu(f3, f7, false, &x, imm)) {
+                return -1;
+            }
+            break;
+        case 0x33:                                  /* OP */
+            if (!tt_spin_alu(f3, f7, true, &x, r[extract32(insn, 20, 5)])) {
+                return -1;
+            }
+            break;
+        case 0x37:                                  /* lui */
+            x = insn & 0xfffff000u;
+            break;
+        case 0x17:                                  /* auipc */
+            x = a + (insn & 0xfffff000u);
+            break;
+        case 0x0f:                                  /* fence */
+            continue;
+        default:
+            return -1;
+        }
+        if (rd) {
+            r[rd] = x;
+        }
+    }
+    return n;
+}
+
+/* Has any word the parked core @c watches changed? */
+static bool tt_spin_changed(const TTCore *c)
+{
+    if (c->spin_nwatch < 0) {
+        return true;
+    }
+    for (int i = 0; i < c->spin_nwatch; i++) {
+        const TTSpinWatch *w = &c->spin_watch[i];
+
+        if (tt_spin_load(w->host, w->size) != w->val) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The core's riscv_cpu_set_tt_spin_fn callback (vCPU thread, no BQL) */
+static void tt_core_spin(CPURISCVState *env, void *arg, uint32_t ofs)
+{
+    TTCore *c = arg;
+    CPUState *cs = CPU(&c->cpu);
+    uint32_t pc = env->pc;
+
+    if (pc != c->spin_pc ||
+        memcmp(c->spin_gpr, env->gpr, sizeof(c->spin_gpr))) {
+        c->spin_pc = pc;
+        memcpy(c->spin_gpr, env->gpr, sizeof(c->spin_gpr));
+        c->spin_count = 0;
+        return;
+    }
+    if (++c->spin_count < TT_SPIN_THRESHOLD) {
+        return;
+    }
+    c->spin_count = 0;
+
+    bql_lock();
+    if (c->wait != TT_WAIT_NONE || c->held) {
+        /* running although parked (an interrupt woke it): carry on */
+        if (c->wait == TT_WAIT_SPIN) {
+            c->wait = TT_WAIT_NONE;
+        }
+        bql_unlock();
+        return;
+    }
+    c->spin_nwatch = tt_spin_follow(c, c->spin_gpr, pc, ofs);
+    trace_tt_core_park(c->x, c->y, tt_core_id[c->index], TT_WAIT_SPIN, pc);
+    c->wait = TT_WAIT_SPIN;
+    c->wait_arg = pc;
+    c->spin_period = TT_SPIN_PERIOD_MIN_NS;
+    c->spin_parks++;
+    cs->halted = 1;
+    cs->exception_index = EXCP_HLT;
+    if (c->spin_nwatch) {
+        timer_mod(c->spin_timer,
+                  qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + c->spin_period);
+    }
+    /* else a loop that reads nothing ("j ."): only an interrupt ends it */
+    bql_unlock();
+    /* pc is the loop's start: it runs from there once woken */
+    cpu_loop_exit(cs);
+}
+
+static void tt_core_spin_timer(void *opaque)
+{
+    TTCore *c = opaque;
+
+    if (c->wait != TT_WAIT_SPIN) {
+        return;
+    }
+    if (tt_spin_changed(c)) {
+        tt_core_unpark(c);
+        return;
+    }
+    c->spin_period = MIN(c->spin_period * 2, TT_SPIN_PERIOD_MAX_NS);
+    timer_mod(c->spin_timer,
+              qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + c->spin_period);
+}
+
+void tt_cores_spin_check(TTCore *cores)
+{
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        TTCore *c = &cores[i];
+
+        if (c->wait == TT_WAIT_SPIN && c->spin_nwatch >= 0 &&
+            tt_spin_changed(c)) {
+            tt_core_unpark(c);
+        }
+    }
+}
+
+void tt_core_spin_init(TTCore *c)
+{
+    c->spin_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, tt_core_spin_timer, c);
+    riscv_cpu_set_tt_spin_fn(&c->cpu.env, tt_core_spin, c);
+}
+
 /* Mailbox core index (B, T0, T1, T2) to its core's name */
 static const char *tt_mbox_core_name(uint32_t m)
 {
@@ -107,6 +344,22 @@ void tt_core_describe_wait(const TTCore *c, GString *out)
     case TT_WAIT_FOREVER:
         g_string_append(out, "hung by a store to INSTRN1/2_BUF_BASE");
         break;
+    case TT_WAIT_SPIN:
+        if (c->spin_nwatch == 0) {
+            g_string_append_printf(out, "in a loop at 0x%08x that reads "
+                                   "nothing (parked until an interrupt or "
+                                   "reset)", a);
+        } else if (c->spin_nwatch > 0) {
+            g_string_append_printf(out, "spinning at 0x%08x on %d RAM "
+                                   "word%s (parked until one changes)", a,
+                                   c->spin_nwatch,
+                                   c->spin_nwatch > 1 ? "s" : "");
+        } else {
+            g_string_append_printf(out, "spinning at 0x%08x (parked, woken "
+                                   "every %" PRId64 " us)", a,
+                                   c->spin_period / SCALE_US);
+        }
+        break;
     case TT_WAIT_PACK_META:
         g_string_append_printf(out, "peeking at packer %u's empty metadata "
                                "FIFO (TDMA-RISC): waiting for a PACR with "
@@ -118,10 +371,30 @@ void tt_core_describe_wait(const TTCore *c, GString *out)
     }
 }
 
+/*
+ * A core parked on a spin loop: the words it watched are host pointers,
+ * not state.  Wake it once the machine runs: its loop runs again, and
+ * parks again if nothing has changed.
+ */
+static int tt_core_post_load(void *opaque, int version_id)
+{
+    TTCore *c = opaque;
+
+    if (c->wait == TT_WAIT_SPIN) {
+        c->spin_nwatch = -1;
+        c->spin_period = TT_SPIN_PERIOD_MIN_NS;
+        if (c->spin_timer) {
+            timer_mod(c->spin_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+        }
+    }
+    return 0;
+}
+
 const VMStateDescription vmstate_tt_core = {
     .name = "tt-core",
     .version_id = 2,
     .minimum_version_id = 2,
+    .post_load = tt_core_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_BOOL(held, TTCore),
         VMSTATE_BOOL(release_pending, TTCore),

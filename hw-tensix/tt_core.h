@@ -30,6 +30,7 @@ typedef enum TTWaitReason {
     TT_WAIT_PCBUF_SYNC,     /* arg: PCBuf index (BRISC read: T_i done) */
     TT_WAIT_FOREVER,        /* hung as on silicon; only reset releases it */
     TT_WAIT_PACK_META,      /* arg: packer (TDMA-RISC metadata FIFO peek) */
+    TT_WAIT_SPIN,           /* arg: pc of a loop polling memory */
 } TTWaitReason;
 
 #define TT_WAIT_ARG_ANY 0xffffffffu
@@ -45,6 +46,28 @@ typedef struct TTCoreWatch {
     QEMUTimer *timer;
     bool reported;              /* the current deadlock was reported */
 } TTCoreWatch;
+
+/*
+ * Spin-loop parking (tt_core_spin): a loop over one translation block
+ * that changes nothing but registers and whose registers are the same
+ * after TT_SPIN_THRESHOLD iterations in a row can only be left when
+ * memory changes.  The core parks; the words its loop reads are watched
+ * if they are RAM (checked every spin_period, which doubles from
+ * TT_SPIN_PERIOD_MIN_NS to TT_SPIN_PERIOD_MAX_NS while nothing changes,
+ * and whenever the tile's coprocessor has run); otherwise it is woken
+ * every spin_period.  Only timing changes: the loop runs again once
+ * woken, exactly as it would have.
+ */
+#define TT_SPIN_THRESHOLD       256
+#define TT_SPIN_PERIOD_MIN_NS   (10 * SCALE_US)
+#define TT_SPIN_PERIOD_MAX_NS   (1 * SCALE_MS)
+#define TT_SPIN_MAX_WATCH       8
+
+typedef struct TTSpinWatch {
+    const uint8_t *host;        /* a RAM word the loop reads */
+    uint32_t size;
+    uint32_t val;               /* what it held when the core parked */
+} TTSpinWatch;
 
 typedef struct TTCore {
     int index;                  /* TT_CORE_* */
@@ -65,6 +88,16 @@ typedef struct TTCore {
     uint32_t wait_arg;
     uint32_t cfg0[7];           /* CSRs 0x7C0-0x7C6 */
     uint32_t sstatus[8];        /* CSRs 0xBC2-0xBC9 */
+
+    /* Spin-loop parking; only TTCore.wait is migrated (see post_load) */
+    uint32_t spin_pc;           /* the loop of the last back edge */
+    uint32_t spin_count;        /* back edges in a row with spin_gpr */
+    uint32_t spin_gpr[32];
+    int spin_nwatch;            /* words watched; -1: wake every period */
+    TTSpinWatch spin_watch[TT_SPIN_MAX_WATCH];
+    int64_t spin_period;
+    QEMUTimer *spin_timer;
+    uint64_t spin_parks;        /* statistics ("spin-parks" property) */
 } TTCore;
 
 /* True when the access in progress comes from @c's own vCPU (may block). */
@@ -83,6 +116,16 @@ G_NORETURN void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg);
  * (and @arg, or any arg with TT_WAIT_ARG_ANY).
  */
 void tt_cores_wake(TTCore *cores, TTWaitReason reason, uint32_t arg);
+/*
+ * Spin-loop parking: @c's RISC-V callback (riscv_cpu_set_tt_spin_fn) and
+ * its timer; tt_core_spin_init() connects both.
+ */
+void tt_core_spin_init(TTCore *c);
+/*
+ * Something in the tile may have changed what parked spinning cores read:
+ * wake those whose words changed (or are not watched)
+ */
+void tt_cores_spin_check(TTCore *cores);
 /* What core @c is waiting for, in words (deadlock reports) */
 void tt_core_describe_wait(const TTCore *c, GString *out);
 

@@ -119,6 +119,8 @@ void tt_exec_run(TTCoproc *s)
     tt_cores_wake(s->cores, TT_WAIT_FIFO, TT_WAIT_ARG_ANY);
     tt_cores_wake(s->cores, TT_WAIT_THREAD_IDLE, TT_WAIT_ARG_ANY);
     tt_cores_wake(s->cores, TT_WAIT_MOP_IDLE, TT_WAIT_ARG_ANY);
+    /* The threads may have written what a spinning core polls */
+    tt_cores_spin_check(s->cores);
 }
 
 bool tt_exec_push(TTCoproc *s, int t, uint32_t insn, unsigned flags)

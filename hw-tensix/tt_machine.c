@@ -84,6 +84,7 @@ struct TTMachineState {
     uint32_t tile_x;
     uint32_t tile_y;
     bool full_chip;             /* soc=full */
+    bool no_spin_park;          /* spin-park=off */
     char *core_elf[TT_NUM_CORES];
 
     TTTileState *tiles;
@@ -459,6 +460,7 @@ static void tt_machine_init(MachineState *ms)
         qdev_prop_set_uint32(DEVICE(t), "noc-height", noc_h);
         qdev_prop_set_uint32(DEVICE(t), "hartid-base", i * TT_NUM_CORES);
         qdev_prop_set_bit(DEVICE(t), "noc-view", i == 0);
+        qdev_prop_set_bit(DEVICE(t), "spin-park", !m->no_spin_park);
         object_property_set_link(OBJECT(t), "noc",
                                  OBJECT(get_system_memory()), &error_abort);
         qdev_realize(DEVICE(t), NULL, &error_fatal);
@@ -665,6 +667,17 @@ static void tt_machine_set_dprint_chardev(Object *obj, const char *value,
     TT_MACHINE(obj)->dprint_chardev = g_strdup(value);
 }
 
+/* spin-park: park cores spinning on memory (tt_core.h) */
+static bool tt_machine_get_spin_park(Object *obj, Error **errp)
+{
+    return !TT_MACHINE(obj)->no_spin_park;
+}
+
+static void tt_machine_set_spin_park(Object *obj, bool value, Error **errp)
+{
+    TT_MACHINE(obj)->no_spin_park = !value;
+}
+
 /*
  * Strict mode (tt_log.h): a machine-wide switch, settable at run time
  * with qom-set /machine strict
@@ -757,6 +770,12 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
         "Stop the machine at the first guest error or use of something "
         "not modelled, naming the core, PC and Tensix instruction "
         "(default off)");
+    object_class_property_add_bool(oc, "spin-park", tt_machine_get_spin_park,
+                                   tt_machine_set_spin_park);
+    object_class_property_set_description(oc, "spin-park",
+        "Park a core whose loop only reads memory that does not change, "
+        "until it changes (default on; off: cores spin as on silicon, "
+        "same results, more host CPU)");
     object_class_property_add_str(oc, "soc", tt_machine_get_soc,
                                   tt_machine_set_soc);
     object_class_property_set_description(oc, "soc",

@@ -26,6 +26,7 @@
 #include "qemu/timer.h"
 #include "qemu/host-utils.h"
 #include "qapi/error.h"
+#include "qapi/visitor.h"
 #include "hw/qdev-properties.h"
 #include "hw/misc/unimp.h"
 #include "hw/sysbus.h"
@@ -268,6 +269,9 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
         return false;
     }
     qemu_register_resettable(OBJECT(&c->cpu));
+    if (s->spin_park) {
+        tt_core_spin_init(c);
+    }
     return true;
 }
 
@@ -388,6 +392,9 @@ static void tt_tile_reset_hold(Object *obj, ResetType type)
 
         c->wait = TT_WAIT_NONE;
         c->wait_arg = 0;
+        if (c->spin_timer) {
+            timer_del(c->spin_timer);
+        }
         memset(c->cfg0, 0, sizeof(c->cfg0));
         c->cfg0[0] = 16 << 13;      /* cfg0.StMergeTimer resets to 16 */
         memset(c->sstatus, 0, sizeof(c->sstatus));
@@ -433,6 +440,7 @@ static const Property tt_tile_properties[] = {
     DEFINE_PROP_UINT32("noc-height", TTTileState, noc_height, 1),
     DEFINE_PROP_UINT32("hartid-base", TTTileState, hartid_base, 0),
     DEFINE_PROP_BOOL("noc-view", TTTileState, noc_view, false),
+    DEFINE_PROP_BOOL("spin-park", TTTileState, spin_park, true),
     DEFINE_PROP_LINK("noc", TTTileState, noc, TYPE_MEMORY_REGION,
                      MemoryRegion *),
 };
@@ -451,6 +459,19 @@ static char *tt_tile_get_wait_state(Object *obj, Error **errp)
     return g_string_free(g_steal_pointer(&msg), false);
 }
 
+/* "spin-parks" (read-only): how often the tile's cores parked on a loop */
+static void tt_tile_get_spin_parks(Object *obj, Visitor *v, const char *name,
+                                   void *opaque, Error **errp)
+{
+    TTTileState *s = TT_TILE(obj);
+    uint64_t n = 0;
+
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        n += s->core[i].spin_parks;
+    }
+    visit_type_uint64(v, name, &n, errp);
+}
+
 static void tt_tile_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
@@ -458,6 +479,8 @@ static void tt_tile_class_init(ObjectClass *klass, void *data)
 
     object_class_property_add_str(klass, "wait-state",
                                   tt_tile_get_wait_state, NULL);
+    object_class_property_add(klass, "spin-parks", "uint64",
+                              tt_tile_get_spin_parks, NULL, NULL, NULL);
 
     dc->desc = "Tenstorrent Tensix tile";
     dc->realize = tt_tile_realize;

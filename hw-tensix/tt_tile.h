@@ -32,6 +32,7 @@ struct TTTileState {
     uint32_t noc_height;        /* mirrored: w - 1 - x, h - 1 - y) */
     uint32_t hartid_base;
     bool noc_view;              /* BRISC's view includes the NoC view */
+    bool spin_park;             /* park cores spinning on memory */
     MemoryRegion *noc;          /* the system (NoC) address space */
 
     const TTArchInfo *arch;

@@ -57,7 +57,7 @@ static void tt_tile_check_deadlock(TTTileState *s)
         if (c->held) {
             continue;
         }
-        if (c->release_pending ||
+        if (c->release_pending || c->wait == TT_WAIT_SPIN ||
             (c->wait == TT_WAIT_NONE && !CPU(&c->cpu)->halted)) {
             /* someone can still run: look again later */
             timer_mod(s->deadlock.timer,

@@ -6,8 +6,11 @@ set -eu
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$1
 "$REPO/scripts/prepare-qemu.sh" "$BUILD"
-# One ninja at a time in the QEMU tree.
-flock /tmp/qemu-tensix-build.lock ninja -C "$BUILD/qemu" qemu-system-riscv32
+# One ninja at a time in this QEMU tree (a lock of the tree's own, so that
+# a caller holding a lock of its own around the whole build cannot
+# deadlock with it).
+flock "$BUILD/qemu/.qemu-tensix-build.lock" \
+    ninja -C "$BUILD/qemu" qemu-system-riscv32
 if [ $# -ge 2 ]; then
     touch "$2"
 fi

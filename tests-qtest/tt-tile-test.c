@@ -817,6 +817,74 @@ static void test_migrate_parked(const void *data)
 }
 
 /*
+ * Spin-loop parking (tt_core.h; TCG: guest code runs).  BRISC polls L1
+ * 0x100 until it is non-zero, then stores it to 0x104.  With spin-park
+ * (the default) the core parks on the loop, watching the word, and
+ * wait-state says so; a host write to the word wakes it and the loop
+ * ends as it would have.  With spin-park=off the core spins: the same
+ * result, no park.
+ */
+#define SPIN_WORD               0x100u
+#define SPIN_RESULT             0x104u
+
+static uint64_t spin_parks(QTestState *qts)
+{
+    QDict *resp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': "
+                            "{ 'path': '/machine/tile[0,0]', "
+                            "'property': 'spin-parks' } }");
+    uint64_t n = qdict_get_int(resp, "return");
+
+    qobject_unref(resp);
+    return n;
+}
+
+static void spin_park_run(const TTArch *a, bool park)
+{
+    static const uint32_t prog[] = {
+        0x10002503,     /* 0: lw   a0, 0x100(zero) */
+        0xFE050EE3,     /* 4: beqz a0, 0 */
+        0x10A02223,     /* 8: sw   a0, 0x104(zero) */
+        0x0000006F,     /* c: j    . */
+    };
+    QTestState *qts = qtest_initf("-machine %s,spin-park=%s -accel tcg -S",
+                                  a->machine, park ? "on" : "off");
+    uint32_t v = 0;
+
+    qtest_memwrite(qts, 0, prog, sizeof(prog));
+    qtest_writel(qts, SPIN_WORD, 0);
+    qtest_writel(qts, SPIN_RESULT, 0xDEAD);
+    qtest_qmp_assert_success(qts, "{ 'execute': 'cont' }");
+    g_usleep(50 * 1000);
+    g_assert_cmphex(qtest_readl(qts, SPIN_RESULT), ==, 0xDEAD);
+    if (park) {
+        QDict *resp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': "
+                                "{ 'path': '/machine/tile[0,0]', "
+                                "'property': 'wait-state' } }");
+
+        g_assert_cmpuint(spin_parks(qts), >=, 1);
+        g_assert_nonnull(strstr(qdict_get_str(resp, "return"),
+                                "BRISC  spinning at 0x00000000 on 1 RAM "
+                                "word (parked until one changes)"));
+        qobject_unref(resp);
+    } else {
+        g_assert_cmpuint(spin_parks(qts), ==, 0);
+    }
+    qtest_writel(qts, SPIN_WORD, 0x77);
+    for (int i = 0; i < 500 && v != 0x77; i++) {
+        g_usleep(10 * 1000);
+        v = qtest_readl(qts, SPIN_RESULT);
+    }
+    g_assert_cmphex(v, ==, 0x77);
+    qtest_quit(qts);
+}
+
+static void test_spin_park(const void *data)
+{
+    spin_park_run(data, true);
+    spin_park_run(data, false);
+}
+
+/*
  * The DPRINT server's decoder state migrates: BRISC's buffer (tt-metal
  * layout at the default dprint-base 0x268, buffer 4; header wpos, rpos,
  * core x/y; records [type][size][payload]) gets the string "hel" before
@@ -1354,6 +1422,7 @@ int main(int argc, char **argv)
         add_test(a, "reentrant-overlay", test_reentrant_overlay);
         add_test(a, "unmapped", test_unmapped);
         add_test(a, "wait-state", test_wait_state);
+        add_test(a, "spin-park", test_spin_park);
         add_test(a, "debug-regs", test_debug_regs);
         add_test(a, "debug-regs-subword", test_debug_regs_subword);
     }
