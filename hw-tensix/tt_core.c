@@ -130,25 +130,54 @@ static bool tt_spin_alu(uint32_t f3, uint32_t f7, bool op, uint32_t *x,
     return true;
 }
 
+/* The target of a taken branch (B-type) or jump (J-type) */
+static uint32_t tt_spin_btarget(uint32_t a, uint32_t insn)
+{
+    uint32_t imm;
+
+    if (extract32(insn, 0, 7) == 0x6f) {
+        imm = extract32(insn, 31, 1) << 20 | extract32(insn, 12, 8) << 12 |
+              extract32(insn, 20, 1) << 11 | extract32(insn, 21, 10) << 1;
+        return a + sextract32(imm, 0, 21);
+    }
+    imm = extract32(insn, 31, 1) << 12 | extract32(insn, 7, 1) << 11 |
+          extract32(insn, 25, 6) << 5 | extract32(insn, 8, 4) << 1;
+    return a + sextract32(imm, 0, 13);
+}
+
+static bool tt_spin_taken(uint32_t f3, uint32_t x, uint32_t y)
+{
+    switch (f3) {
+    case 0: return x == y;
+    case 1: return x != y;
+    case 4: return (int32_t)x < (int32_t)y;
+    case 5: return (int32_t)x >= (int32_t)y;
+    case 6: return x < y;
+    default: return x >= y;
+    }
+}
+
+#define TT_SPIN_MAX_STEPS   64
+
 /*
- * Follow one iteration of the loop at @pc (its branch at @pc + @ofs) from
- * the registers @gpr, recording in @c the RAM words its loads read.
+ * Follow one iteration of the loop from @pc, from the registers @gpr,
+ * until it is back at @pc, recording in @c the RAM words its loads read.
  * Returns how many, or -1 if the loop does what this does not follow (a
  * load from MMIO, whose reads may have effects, a CSR read, M or B
- * instructions): then the core is woken every period instead.
+ * instructions, more than TT_SPIN_MAX_STEPS instructions): then the core
+ * is woken every period instead.
  */
-static int tt_spin_follow(TTCore *c, const uint32_t *gpr, uint32_t pc,
-                          uint32_t ofs)
+static int tt_spin_follow(TTCore *c, const uint32_t *gpr, uint32_t pc)
 {
     static const uint8_t load_size[8] = { 1, 2, 4, 0, 1, 2, 0, 0 };
     AddressSpace *as = CPU(&c->cpu)->as;
-    uint32_t r[32];
+    uint32_t r[32], a = pc;
     int n = 0;
 
     memcpy(r, gpr, sizeof(r));
-    for (uint32_t a = pc; a < pc + ofs; a += 4) {
+    for (int step = 0; step < TT_SPIN_MAX_STEPS; step++) {
         const uint8_t *code = tt_spin_ram(as, a, 4), *host;
-        uint32_t insn, rd, f3, f7, x, imm, size;
+        uint32_t insn, rd, f3, f7, x, y, imm, size, next = a + 4;
 
         if (!code) {
             return -1;
@@ -158,6 +187,7 @@ static int tt_spin_follow(TTCore *c, const uint32_t *gpr, uint32_t pc,
         f3 = extract32(insn, 12, 3);
         f7 = extract32(insn, 25, 7);
         x = r[extract32(insn, 15, 5)];
+        y = r[extract32(insn, 20, 5)];
         imm = sextract32(insn, 20, 12);
         switch (extract32(insn, 0, 7)) {
         case 0x03:                                  /* lb lh lw lbu lhu */
@@ -179,7 +209,7 @@ static int tt_spin_follow(TTCore *c, const uint32_t *gpr, uint32_t pc,
             }
             break;
         case 0x33:                                  /* OP */
-            if (!tt_spin_alu(f3, f7, true, &x, r[extract32(insn, 20, 5)])) {
+            if (!tt_spin_alu(f3, f7, true, &x, y)) {
                 return -1;
             }
             break;
@@ -190,15 +220,37 @@ static int tt_spin_follow(TTCore *c, const uint32_t *gpr, uint32_t pc,
             x = a + (insn & 0xfffff000u);
             break;
         case 0x0f:                                  /* fence */
-            continue;
+            rd = 0;
+            break;
+        case 0x63:                                  /* branches */
+            if (f3 == 2 || f3 == 3) {
+                return -1;
+            }
+            if (tt_spin_taken(f3, x, y)) {
+                next = tt_spin_btarget(a, insn);
+            }
+            rd = 0;
+            break;
+        case 0x6f:                                  /* jal */
+            x = a + 4;
+            next = tt_spin_btarget(a, insn);
+            break;
+        case 0x67:                                  /* jalr */
+            next = (x + imm) & ~1u;
+            x = a + 4;
+            break;
         default:
             return -1;
         }
         if (rd) {
             r[rd] = x;
         }
+        a = next;
+        if (a == pc) {
+            return n;
+        }
     }
-    return n;
+    return -1;
 }
 
 /* Has any word the parked core @c watches changed? */
@@ -218,14 +270,15 @@ static bool tt_spin_changed(const TTCore *c)
 }
 
 /* The core's riscv_cpu_set_tt_spin_fn callback (vCPU thread, no BQL) */
-static void tt_core_spin(CPURISCVState *env, void *arg, uint32_t ofs)
+static void tt_core_spin(CPURISCVState *env, void *arg)
 {
     TTCore *c = arg;
     CPUState *cs = CPU(&c->cpu);
     uint32_t pc = env->pc;
 
-    if (pc != c->spin_pc ||
+    if (env->tt_spin_dirty || pc != c->spin_pc ||
         memcmp(c->spin_gpr, env->gpr, sizeof(c->spin_gpr))) {
+        env->tt_spin_dirty = 0;
         c->spin_pc = pc;
         memcpy(c->spin_gpr, env->gpr, sizeof(c->spin_gpr));
         c->spin_count = 0;
@@ -245,7 +298,7 @@ static void tt_core_spin(CPURISCVState *env, void *arg, uint32_t ofs)
         bql_unlock();
         return;
     }
-    c->spin_nwatch = tt_spin_follow(c, c->spin_gpr, pc, ofs);
+    c->spin_nwatch = tt_spin_follow(c, c->spin_gpr, pc);
     trace_tt_core_park(c->x, c->y, tt_core_id[c->index], TT_WAIT_SPIN, pc);
     c->wait = TT_WAIT_SPIN;
     c->wait_arg = pc;

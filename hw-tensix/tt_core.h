@@ -48,10 +48,10 @@ typedef struct TTCoreWatch {
 } TTCoreWatch;
 
 /*
- * Spin-loop parking (tt_core_spin): a loop over one translation block
- * that changes nothing but registers and whose registers are the same
- * after TT_SPIN_THRESHOLD iterations in a row can only be left when
- * memory changes.  The core parks; the words its loop reads are watched
+ * Spin-loop parking (tt_core_spin): a loop that changes nothing but
+ * registers (no translation block with anything else ran: tt_spin_dirty)
+ * and whose registers are the same after TT_SPIN_THRESHOLD iterations in
+ * a row can only be left when memory changes.  The core parks; the words its loop reads are watched
  * if they are RAM (checked every spin_period, which doubles from
  * TT_SPIN_PERIOD_MIN_NS to TT_SPIN_PERIOD_MAX_NS while nothing changes,
  * and whenever the tile's coprocessor has run); otherwise it is woken

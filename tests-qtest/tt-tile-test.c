@@ -818,7 +818,8 @@ static void test_migrate_parked(const void *data)
 
 /*
  * Spin-loop parking (tt_core.h; TCG: guest code runs).  BRISC polls L1
- * 0x100 until it is non-zero, then stores it to 0x104.  With spin-park
+ * 0x100 until it is non-zero, then stores it to 0x104, in a loop of one
+ * translation block and in one of two.  With spin-park
  * (the default) the core parks on the loop, watching the word, and
  * wait-state says so; a host write to the word wakes it and the loop
  * ends as it would have.  With spin-park=off the core spins: the same
@@ -838,19 +839,30 @@ static uint64_t spin_parks(QTestState *qts)
     return n;
 }
 
-static void spin_park_run(const TTArch *a, bool park)
-{
-    static const uint32_t prog[] = {
+/* Two polling loops: one translation block, and two (as firmware's) */
+static const uint32_t spin_prog[2][6] = {
+    {
         0x10002503,     /* 0: lw   a0, 0x100(zero) */
         0xFE050EE3,     /* 4: beqz a0, 0 */
         0x10A02223,     /* 8: sw   a0, 0x104(zero) */
         0x0000006F,     /* c: j    . */
-    };
+    }, {
+        0x10002503,     /* 0: lw   a0, 0x100(zero) */
+        0x00051663,     /* 4: bnez a0, 0x10 */
+        0x0FF0000F,     /* 8: fence */
+        0xFF5FF06F,     /* c: j    0 */
+        0x10A02223,     /* 10: sw  a0, 0x104(zero) */
+        0x0000006F,     /* 14: j   . */
+    },
+};
+
+static void spin_park_run(const TTArch *a, const uint32_t *prog, bool park)
+{
     QTestState *qts = qtest_initf("-machine %s,spin-park=%s -accel tcg -S",
                                   a->machine, park ? "on" : "off");
     uint32_t v = 0;
 
-    qtest_memwrite(qts, 0, prog, sizeof(prog));
+    qtest_memwrite(qts, 0, prog, sizeof(spin_prog[0]));
     qtest_writel(qts, SPIN_WORD, 0);
     qtest_writel(qts, SPIN_RESULT, 0xDEAD);
     qtest_qmp_assert_success(qts, "{ 'execute': 'cont' }");
@@ -880,8 +892,10 @@ static void spin_park_run(const TTArch *a, bool park)
 
 static void test_spin_park(const void *data)
 {
-    spin_park_run(data, true);
-    spin_park_run(data, false);
+    for (int i = 0; i < ARRAY_SIZE(spin_prog); i++) {
+        spin_park_run(data, spin_prog[i], true);
+        spin_park_run(data, spin_prog[i], false);
+    }
 }
 
 /*
