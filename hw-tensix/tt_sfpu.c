@@ -34,20 +34,17 @@ void tt_sfpu_backdoor(TTCoproc *s, uint32_t insn, unsigned vd,
                       uint8_t act[LANES])
 {
     TTSfpuState *u = &s->sfpu;
-    uint8_t a[LANES];           /* a local: no aliasing with the state */
+    uint8_t a[LANES] TT_SFPU_NOINIT;    /* a local: no aliasing with u */
 
-    if (u->seq.mx_on) {
+    if (u->seq.mx_on || vd < 12) {
         memset(act, 1, LANES);
         return;
     }
+    /* VD >= 12: the lanes with DISABLE_BACKDOOR_LOAD */
     for (int l = 0; l < LANES; l++) {
-        a[l] = (vd < 12) |
-               ((u->lane_config[l] & TT_SFPU_LC_DISABLE_BACKDOOR_LOAD) >> 1);
+        a[l] = (u->lane_config[l] & TT_SFPU_LC_DISABLE_BACKDOOR_LOAD) >> 1;
     }
     memcpy(act, a, sizeof(a));
-    if (vd < 12) {
-        return;
-    }
     for (int l = 0; l < LANES; l++) {
         if (!act[l]) {
             u->lm_template[vd - 12][l] = insn;
@@ -58,13 +55,17 @@ void tt_sfpu_backdoor(TTCoproc *s, uint32_t insn, unsigned vd,
 void tt_sfpu_lane_enabled(TTCoproc *s, uint8_t en[LANES])
 {
     TTSfpuState *u = &s->sfpu;
-    uint8_t e[LANES];
+    uint8_t e[LANES] TT_SFPU_NOINIT;
 
-    for (int l = 0; l < LANES; l++) {
-        uint32_t masked = (u->lane_config[l & 7] >>
-                           (TT_SFPU_LC_ROW_MASK_SHIFT + l / 8)) & 1;
+    /* Row by row: one shift count for the 8 lanes of a row */
+    for (int row = 0; row < LANES / 8; row++) {
+        for (int col = 0; col < 8; col++) {
+            int l = row * 8 + col;
+            uint32_t masked = (u->lane_config[col] >>
+                               (TT_SFPU_LC_ROW_MASK_SHIFT + row)) & 1;
 
-        e[l] = (masked ^ 1) & ((u->use_flags[l] ^ 1) | u->flags[l]);
+            e[l] = (masked ^ 1) & ((u->use_flags[l] ^ 1) | u->flags[l]);
+        }
     }
     memcpy(en, e, sizeof(e));
 }
@@ -85,7 +86,7 @@ bool tt_sfpu_any_lane_enabled(TTCoproc *s)
 void tt_sfpu_active_enabled(TTCoproc *s, uint32_t insn, unsigned vd,
                             uint8_t en[LANES])
 {
-    uint8_t act[LANES];
+    uint8_t act[LANES] TT_SFPU_NOINIT;
 
     tt_sfpu_backdoor(s, insn, vd, act);
     tt_sfpu_lane_enabled(s, en);
@@ -97,7 +98,7 @@ void tt_sfpu_active_enabled(TTCoproc *s, uint32_t insn, unsigned vd,
 void tt_sfpu_commit(TTCoproc *s, unsigned vd, const uint32_t *r,
                     const uint8_t *en)
 {
-    uint32_t d[LANES];          /* a local: no aliasing with @r */
+    uint32_t d[LANES] TT_SFPU_NOINIT;  /* a local: no aliasing with @r */
 
     if (vd >= 8 && vd != TT_SFPU_LREG_MACRO) {
         return;

@@ -113,6 +113,19 @@ typedef struct TTSfpuState {
 /* ---- Shared by tt_sfpu.c and tt_sfpu_ops.c ---- */
 
 /*
+ * For a per-lane local array of the hot paths that is written in full
+ * before it is read: not zero-filled first by QEMU's
+ * -ftrivial-auto-var-init=zero (a "rep stos" per array, which cost more
+ * than a whole SFPMAD's arithmetic).
+ */
+#define TT_SFPU_HAS_NOINIT  __has_attribute(uninitialized)
+#if TT_SFPU_HAS_NOINIT
+#define TT_SFPU_NOINIT  __attribute__((uninitialized))
+#else
+#define TT_SFPU_NOINIT
+#endif
+
+/*
  * Issue of Vector Unit instruction @insn by thread @t, whose functional
  * model is @body: first the sequencer moves on by one instruction (the
  * scheduled instructions due now run, in parallel with @insn), then @body

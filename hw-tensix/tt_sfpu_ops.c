@@ -21,6 +21,7 @@
 #include "qemu/log.h"
 #include "qemu/bitops.h"
 #include "qemu/host-utils.h"
+#include "host/cpuinfo.h"
 #include "tt_unit.h"
 #include "tt_sfpu_fma.h"
 #include "tt_sfpu_arecip_lut.h"
@@ -114,17 +115,169 @@ static void tt_sfpu_mad_commit_result(TTCoproc *s, unsigned vd,
     }
 }
 
+/*
+ * The lane loop of the multiply-add, fast (docs/performance.md, SFPMAD).
+ *
+ * tt_sfpu_fma_normal() is tt_sfpu_fma() for the inputs most lanes see:
+ * x and y normal, z normal, zero or denormal (a zero significand), the
+ * product's exponent field pe = xe + ye - 127 in 0..254, a non-zero sum
+ * whose exponent field before rounding is in 1..254, or a zero sum.
+ * There none of tt_sfpu_fma()'s special cases applies and its steps are
+ * the same operations, written without branches (selects and 32-bit
+ * shifts whose counts stay below 32; the aligned significands are below
+ * 2^28) so that a loop over the lanes vectorises.  It returns true for
+ * any other input: that lane's @out is then meaningless and the caller
+ * computes it with tt_sfpu_fma().
+ *
+ * The position of the sum's leading one is __builtin_clz() where the
+ * host has a vector count of leading zeros (@lzcnt: AVX-512CD), else the
+ * exponent of the sum's leading one alone converted to float (exact).
+ */
+static inline QEMU_ALWAYS_INLINE int tt_sfpu_msb(uint32_t v, bool lzcnt)
+{
+    uint32_t u;
+    float f;
+
+    if (lzcnt) {
+        return 31 - __builtin_clz(v);
+    }
+    v |= v >> 1;
+    v |= v >> 2;
+    v |= v >> 4;
+    v |= v >> 8;
+    v |= v >> 16;
+    v ^= v >> 1;                        /* the leading one alone */
+    f = (float)(int32_t)v;              /* v <= 2^29: exact */
+    memcpy(&u, &f, sizeof(u));
+    return (int)(u >> 23) - 127;
+}
+
+static inline QEMU_ALWAYS_INLINE bool
+tt_sfpu_fma_normal(uint32_t *out, uint32_t x, uint32_t y, uint32_t z,
+                   bool wh, bool lzcnt)
+{
+    int32_t xe = (x >> 23) & 0xff, ye = (y >> 23) & 0xff;
+    int32_t ze = (z >> 23) & 0xff;
+    uint32_t ps = (x ^ y) & TT_FP32_SIGN, zs = z & TT_FP32_SIGN;
+    uint64_t prod = (uint64_t)((x & 0x7fffff) | 0x800000) *
+                    ((y & 0x7fffff) | 0x800000);
+    uint32_t pm = (uint32_t)(prod >> 20) | ((uint32_t)prod & 0xfffff ? 1 : 0);
+    uint32_t zm = ze ? ((z & 0x7fffff) | 0x800000) << 3 : 0;
+    int32_t pe = xe + ye - 127;
+    int32_t re = MAX(pe, ze);
+    /* tt_fma_align(): counts of 28 and up leave nothing of pm, zm */
+    uint32_t np = MIN(re - pe, 31), nz = MIN(re - ze, 31);
+    uint32_t pa = pm >> np, za = zm >> nz;
+    uint32_t rs, rm, up, dn, keep, r;
+    int32_t p;
+
+    pa |= (pa != 0) & ((pa << np) != pm);
+    za |= (za != 0) & ((za << nz) != zm);
+    rs = pa >= za ? ps : zs;
+    rm = ps == zs ? pa + za : (pa >= za ? pa - za : za - pa);
+    /* Normalise to bit 26: n = p - 26 (rm < 2^29, so n <= 2) */
+    p = tt_sfpu_msb(rm | 1, lzcnt);
+    re += p - 26;
+    up = p <= 26 ? 26 - p : 0;
+    dn = p > 26 ? p - 26 : 0;
+    keep = wh || p != 28 ? 1 : 3;
+    rm = ((rm << up) >> dn) | (dn && (rm & keep) ? 1 : 0);
+    /* Round to nearest, ties to even */
+    r = ((uint32_t)re << 23) + ((rm >> 3) & 0x7fffff);
+    r += ((rm & 7) + (r & 1)) > 4;
+    *out = rm ? rs | r : (wh ? 0 : zs & ps);
+    return ((uint32_t)(xe - 1) >= 254) | ((uint32_t)(ye - 1) >= 254) |
+           (ze == 255) | ((uint32_t)pe > 254) |
+           ((rm != 0) & ((uint32_t)(re - 1) >= 254));
+}
+
+/* @r = tt_sfpu_fma(@a, @b, @c, @wh) lane by lane, in vectors */
+static inline QEMU_ALWAYS_INLINE void
+tt_sfpu_fma_lanes_vec(uint32_t *r, const uint32_t *a, const uint32_t *b,
+                      const uint32_t *c, bool wh, bool lzcnt)
+{
+    const int h = LANES / 2;
+    uint32_t d[LANES] TT_SFPU_NOINIT, slow[LANES] TT_SFPU_NOINIT, any = 0;
+
+    /* Two lanes an iteration: two independent chains in flight */
+    for (int l = 0; l < h; l++) {
+        slow[l] = tt_sfpu_fma_normal(&d[l], a[l], b[l], c[l], wh, lzcnt);
+        slow[l + h] = tt_sfpu_fma_normal(&d[l + h], a[l + h], b[l + h],
+                                         c[l + h], wh, lzcnt);
+        any |= slow[l] | slow[l + h];
+    }
+    if (any) {
+        for (int l = 0; l < LANES; l++) {
+            if (slow[l]) {
+                d[l] = tt_sfpu_fma(a[l], b[l], c[l], wh);
+            }
+        }
+    }
+    memcpy(r, d, sizeof(d));
+}
+
+/* Baseline ISA (x86-64: SSE2, no per-lane shifts): one lane at a time */
+static void tt_sfpu_fma_lanes_scalar(uint32_t *r, const uint32_t *a,
+                                     const uint32_t *b, const uint32_t *c,
+                                     bool wh)
+{
+    for (int l = 0; l < LANES; l++) {
+        r[l] = tt_sfpu_fma(a[l], b[l], c[l], wh);
+    }
+}
+
+#if defined(CPUINFO_AVX2) && defined(CPUINFO_AVX512F)
+static __attribute__((target("avx2")))
+void tt_sfpu_fma_lanes_avx2(uint32_t *r, const uint32_t *a,
+                            const uint32_t *b, const uint32_t *c, bool wh)
+{
+    tt_sfpu_fma_lanes_vec(r, a, b, c, wh, false);
+}
+
+static __attribute__((target("avx512f,avx512cd,avx512vl,avx512bw,avx512dq")))
+void tt_sfpu_fma_lanes_avx512(uint32_t *r, const uint32_t *a,
+                              const uint32_t *b, const uint32_t *c, bool wh)
+{
+    tt_sfpu_fma_lanes_vec(r, a, b, c, wh, true);
+}
+
+static void tt_sfpu_fma_lanes(uint32_t *r, const uint32_t *a,
+                              const uint32_t *b, const uint32_t *c, bool wh)
+{
+    static int level = -1;
+
+    if (level < 0) {
+        unsigned avx512 = CPUINFO_AVX512F | CPUINFO_AVX512VL |
+                          CPUINFO_AVX512BW | CPUINFO_AVX512DQ;
+
+        level = (cpuinfo & avx512) == avx512 &&
+                __builtin_cpu_supports("avx512cd") ? 2 :
+                !!(cpuinfo & CPUINFO_AVX2);
+    }
+    if (level == 2) {
+        tt_sfpu_fma_lanes_avx512(r, a, b, c, wh);
+    } else if (level == 1) {
+        tt_sfpu_fma_lanes_avx2(r, a, b, c, wh);
+    } else {
+        tt_sfpu_fma_lanes_scalar(r, a, b, c, wh);
+    }
+}
+#else
+static void tt_sfpu_fma_lanes(uint32_t *r, const uint32_t *a,
+                              const uint32_t *b, const uint32_t *c, bool wh)
+{
+    tt_sfpu_fma_lanes_scalar(r, a, b, c, wh);
+}
+#endif
+
 /* d = a * b + c through the architecture's FMA, then as above */
 static void tt_sfpu_mad_commit(TTCoproc *s, unsigned vd, unsigned mod1,
                                const uint32_t *a, const uint32_t *b,
                                const uint32_t *c, const uint8_t *en)
 {
-    bool wh = !tt_sfpu_bh(s);
-    uint32_t r[LANES];
+    uint32_t r[LANES] TT_SFPU_NOINIT;
 
-    for (int l = 0; l < LANES; l++) {
-        r[l] = tt_sfpu_fma(a[l], b[l], c[l], wh);
-    }
+    tt_sfpu_fma_lanes(r, a, b, c, !tt_sfpu_bh(s));
     tt_sfpu_mad_commit_result(s, vd, mod1, r, en);
 }
 
@@ -148,14 +301,17 @@ static TTExec tt_sfpu_mad(TTCoproc *s, uint32_t insn)
     unsigned vb = tt_sfpu_vb(s, FIELD_EX32(insn, SFPMAD, lreg_src_b));
     unsigned va = extract32(FIELD_EX32(insn, SFPMAD, lreg_src_a), 0, 4);
     bool bh = tt_sfpu_bh(s);
-    uint32_t a[LANES], b[LANES], c[LANES];
-    uint8_t en[LANES];
+    uint32_t a[LANES] TT_SFPU_NOINIT, b[LANES] TT_SFPU_NOINIT;
+    uint32_t c[LANES] TT_SFPU_NOINIT;
+    uint8_t en[LANES] TT_SFPU_NOINIT;
 
     tt_sfpu_active_enabled(s, insn, vd, en);
-    for (int l = 0; l < LANES; l++) {
-        unsigned i = mod1 & SFPMAD_MOD1_INDIRECT_VA ? u->lreg[7][l] & 15 : va;
-
-        a[l] = u->lreg[i][l];
+    if (mod1 & SFPMAD_MOD1_INDIRECT_VA) {
+        for (int l = 0; l < LANES; l++) {
+            a[l] = u->lreg[u->lreg[7][l] & 15][l];
+        }
+    } else {
+        memcpy(a, u->lreg[va], sizeof(a));
     }
     tt_sfpu_negate(b, u->lreg[vb], bh && (mod1 & SFPMAD_MOD1_NEGATE_VB));
     tt_sfpu_negate(c, u->lreg[vc], bh && (mod1 & SFPMAD_MOD1_NEGATE_VC));
