@@ -284,8 +284,8 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
         c->spin_count = 0;
         return;
     }
-    if (++c->spin_count < TT_SPIN_THRESHOLD) {
-        return;
+    if (++c->spin_count < TT_SPIN_THRESHOLD || cs->singlestep_enabled) {
+        return;     /* (a debugger stepping through the loop: never park) */
     }
     c->spin_count = 0;
 
