@@ -677,6 +677,330 @@ static void test_bad_input(gconstpointer data)
 /* Tiles the machine does not have (the command line, before QEMU)        */
 /* ---------------------------------------------------------------------- */
 
+/* ---------------------------------------------------------------------- */
+/* tt-metal's own 2026 Blackhole firmware (--layout metal-2026)           */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * ../shared/firmware/blackhole-p100a beside the repository (README.md
+ * there: the layout and the host's upload sequence), or
+ * $TT_METAL_BH_FW_DIR; the tests are skipped without it.  Nothing of it
+ * is copied into the repository.
+ */
+static char *repo_root;         /* the repository: tests-qtest/.. */
+static char *metal_fw;          /* NULL: absent */
+static bool metal_fw_beside;    /* ../shared/firmware/... (the docs' path) */
+
+static void find_metal_fw(void)
+{
+    const char *env = getenv("TT_METAL_BH_FW_DIR");
+    g_autofree char *src = find_src_dir();
+    g_autofree char *dir = NULL;
+    g_autofree char *brisc = NULL;
+
+    if (src) {
+        repo_root = realpath(src, NULL);
+        if (repo_root) {
+            char *r = g_path_get_dirname(repo_root);
+
+            free(repo_root);
+            repo_root = r;
+        }
+    }
+    if (repo_root) {
+        dir = g_build_filename(repo_root, "..", "shared", "firmware",
+                               "blackhole-p100a", NULL);
+        brisc = g_build_filename(dir, "brisc.elf", NULL);
+        metal_fw_beside = g_file_test(brisc, G_FILE_TEST_IS_REGULAR);
+        g_free(brisc);
+    }
+    if (env && *env) {
+        g_free(dir);
+        dir = g_strdup(env);
+    }
+    if (!dir) {
+        return;
+    }
+    brisc = g_build_filename(dir, "brisc.elf", NULL);
+    if (g_file_test(brisc, G_FILE_TEST_IS_REGULAR)) {
+        metal_fw = g_steal_pointer(&dir);
+    }
+}
+
+static bool metal_skip(void)
+{
+    if (!metal_fw) {
+        g_test_skip("no ../shared/firmware/blackhole-p100a beside the "
+                    "repository (or $TT_METAL_BH_FW_DIR)");
+        return true;
+    }
+    return false;
+}
+
+static bool doc_skip(void)
+{
+    if (!metal_fw_beside) {
+        g_test_skip("no ../shared/firmware/blackhole-p100a beside the "
+                    "repository (the path of docs/launcher.md)");
+        return true;
+    }
+    return false;
+}
+
+/*
+ * Run a command line of docs/launcher.md exactly as written
+ * ("scripts/tt-launch ..."), from the repository root, in a subprocess
+ * (ttl_main is what the wrapper runs); it must succeed within
+ * @timeout_s and write @pattern (a glob) on stderr.
+ */
+static void run_doc_command(const char *line, const char *pattern,
+                            guint64 timeout_s)
+{
+    if (g_test_subprocess()) {
+        const char *q = getenv("QTEST_QEMU_BINARY");
+        g_autofree char *qemu = q ? realpath(q, NULL) : NULL;
+        g_autoptr(GError) gerr = NULL;
+        char **argv;
+        int argc;
+
+        g_assert_nonnull(qemu);
+        g_setenv("QTEST_QEMU_BINARY", qemu, true);
+        g_assert_cmpint(chdir(repo_root), ==, 0);
+        g_assert_true(g_shell_parse_argv(line, &argc, &argv, &gerr));
+        g_assert_cmpstr(argv[0], ==, "scripts/tt-launch");
+        exit(ttl_main(argc, argv));
+    }
+    g_test_message("%s", line);
+    g_test_trap_subprocess(NULL, timeout_s * G_USEC_PER_SEC, 0);
+    g_test_trap_assert_stderr(pattern);
+    g_test_trap_assert_passed();
+}
+
+/* The commands of docs/launcher.md, "Real tt-metal firmware" */
+#define DOC_METAL_ONE \
+    "scripts/tt-launch -m bh --layout metal-2026 " \
+    "--fw ../shared/firmware/blackhole-p100a --boot-only -T"
+#define DOC_METAL_GRID \
+    "scripts/tt-launch -m bh --grid 1,2,2x1 --tile all " \
+    "--layout metal-2026 --fw ../shared/firmware/blackhole-p100a " \
+    "--boot-only -T -q \"-M spin-park=off\""
+#define DOC_METAL_CHIP \
+    "scripts/tt-launch -m bh --soc full --tile all --layout metal-2026 " \
+    "--fw ../shared/firmware/blackhole-p100a --boot-only -T --timeout 600"
+
+static void test_metal_doc_one(void)
+{
+    if (doc_skip()) {
+        return;
+    }
+    run_doc_command(DOC_METAL_ONE, "tt-launch: QEMU start * s, firmware "
+                    "upload * s, boot * s (1 tile ready), total * s\n", 60);
+}
+
+static void test_metal_doc_grid(void)
+{
+    if (doc_skip()) {
+        return;
+    }
+    run_doc_command(DOC_METAL_GRID, "tt-launch: QEMU start * s, firmware "
+                    "upload * s, boot * s (2 tiles ready), total * s\n", 60);
+}
+
+/* -m slow: every worker of soc=full (minutes on a busy 2-core host) */
+static void test_metal_doc_chip(void)
+{
+    if (doc_skip()) {
+        return;
+    }
+    if (!g_test_slow() && !g_test_subprocess()) {
+        g_test_skip("the whole chip boot only with -m slow (the benchmark "
+                    "bh-firmware-boot times it)");
+        return;
+    }
+    run_doc_command(DOC_METAL_CHIP, "tt-launch: QEMU start * s, firmware "
+                    "upload * s, boot * s (140 tiles ready), total * s\n",
+                    900);
+}
+
+static TTLTile metal_tile = { 1, 2 };
+
+static void metal_start(TTLaunch *l)
+{
+    memset(l, 0, sizeof(*l));
+    g_assert_true(ttl_start(l, &ttl_arch_bh, "grid-width=1,grid-height=1,"
+                            "tile-x=1,tile-y=2", NULL, false));
+}
+
+/*
+ * One tile: what the README's upload sequence leaves and what "firmware
+ * ready" means, every core in its own firmware afterwards.
+ */
+static void test_metal_boot(void)
+{
+    static const uint32_t base[TTL_NUM_CORES] = {
+        0x3840, 0x5440, 0x5a40, 0x6040, 0x6640,
+    };
+    TTLaunch l;
+    const TTLTile *t = &metal_tile;
+    int64_t idx[TTL_NUM_CORES];
+    uint32_t sync;
+
+    if (metal_skip()) {
+        return;
+    }
+    metal_start(&l);
+    if (!ttm_boot(&l, metal_fw, t, 1)) {
+        g_error("boot: %s", l.err->str);
+    }
+    /* ready: go signal DONE, NCRISC TRISC1 TRISC2 0, TRISC0 0 or 3 */
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x370) >> 24, ==, 0);
+    sync = ttl_r32(&l, t->x, t->y, 0x68);
+    g_assert_cmphex(sync & 0xFFFF00FF, ==, 0);
+    g_assert_true(((sync >> 8) & 0xFF) == 0 || ((sync >> 8) & 0xFF) == 3);
+    /* BRISC released the others: SOFT_RESET_0 = 0 */
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, TTFW_SOFT_RESET_0), ==, 0);
+    /*
+     * The upload: jal x0, 0x3840 at 0 (J-type: imm[11] 1, imm[19:12] 3,
+     * imm[10:1] 0x20); reset PCs; BRISC's .data (the pointer to the
+     * sync word, 0x68) staged at 0x82b0.
+     */
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0), ==,
+                    (0x20u << 21) | (1u << 20) | (3u << 12) | 0x6F);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0xFFB12228), ==, 0x5a40);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0xFFB1222C), ==, 0x6040);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0xFFB12230), ==, 0x6640);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0xFFB12238), ==, 0x5440);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x82b0), ==, 0x68);
+    /*
+     * Bank tables (docs/launcher.md): DRAM bank 0 = channel 0 port 1
+     * (0,1), NoC 1 mirrored over the chip (16,10); L1 bank 0 = (1,2),
+     * bank 109 = logical (10,9) = (13,11); offsets 0; logical column 7
+     * = x 10, row 0 = y 2.
+     */
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x112b0) & 0xFFFF, ==,
+                    (1 << 6) | 0);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x112b0 + 14) & 0xFFFF, ==,
+                    (10 << 6) | 16);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x112cc) & 0xFFFF, ==,
+                    (2 << 6) | 1);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x112cc + 2 * 108) >> 16, ==,
+                    (11 << 6) | 13);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x11484), ==, 0);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x11ab0 + 4) >> 24, ==, 10);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x11ac4) & 0xFF, ==, 2);
+    /* every core runs its own firmware */
+    ttl_tile_cpus(&l, t, idx);
+    for (int c = 0; c < TTL_NUM_CORES; c++) {
+        uint32_t pc = 0;
+
+        g_assert_true(ttl_cpu_pc(&l, idx[c], &pc));
+        g_test_message("%s pc 0x%08x", ttl_core_name[c], pc);
+        g_assert_cmphex(pc, >=, base[c]);
+        g_assert_cmphex(pc, <, base[c] + 0x600 * (c ? 1 : 4));
+    }
+    {
+        GString *d = g_string_new(NULL);
+
+        ttm_describe_tile(&l, t, d);
+        g_test_message("after the boot:%s", d->str);
+        g_string_free(d, true);
+    }
+    ttl_stop(&l);
+}
+
+/*
+ * A firmware that never gets ready (NCRISC's first instruction made a
+ * "j ."): after --timeout, the report names the tile and says what each
+ * core does.
+ */
+static void test_metal_hang(void)
+{
+    static const char *const procs[] = {
+        "brisc", "trisc0", "trisc1", "trisc2",
+    };
+    g_autoptr(GError) gerr = NULL;
+    g_autofree char *dir = NULL;
+    g_autofree char *nc = NULL;
+    g_autofree uint8_t *buf = NULL;
+    g_autofree char *src = NULL;
+    gsize len;
+    TTLaunch l;
+    const char *msg;
+
+    if (metal_skip()) {
+        return;
+    }
+    dir = g_dir_make_tmp("ttm-XXXXXX", &gerr);
+    g_assert_no_error(gerr);
+    for (size_t i = 0; i < ARRAY_SIZE(procs); i++) {
+        g_autofree char *from = g_strdup_printf("%s/%s.elf", metal_fw,
+                                                procs[i]);
+        g_autofree char *to = g_strdup_printf("%s/%s.elf", dir, procs[i]);
+
+        copy_file(from, to);
+    }
+    src = g_strdup_printf("%s/ncrisc.elf", metal_fw);
+    nc = g_strdup_printf("%s/ncrisc.elf", dir);
+    g_assert_true(g_file_get_contents(src, (char **)&buf, &len, NULL));
+    {
+        /* the text segment starting at the entry point */
+        const Elf32_Ehdr *eh = (const Elf32_Ehdr *)buf;
+        const Elf32_Phdr *ph = (const Elf32_Phdr *)(buf + eh->e_phoff);
+        bool patched = false;
+
+        for (int i = 0; i < eh->e_phnum; i++) {
+            if (ph[i].p_type == PT_LOAD && ph[i].p_vaddr == eh->e_entry) {
+                stl_le_p(buf + ph[i].p_offset, 0x0000006F);     /* j . */
+                patched = true;
+            }
+        }
+        g_assert_true(patched);
+    }
+    g_assert_true(g_file_set_contents(nc, (char *)buf, len, NULL));
+
+    metal_start(&l);
+    l.timeout_s = 1;
+    g_assert_false(ttm_boot(&l, dir, &metal_tile, 1));
+    msg = l.err->str;
+    g_test_message("%s", msg);
+    g_assert_true(g_str_has_prefix(msg, "firmware boot: 1 of 1 tile not "
+                                   "ready after 1.0 s: (1,2)\n tile (1,2): "
+                                   "go signal (0x373) 0x40 (INIT), sync "
+                                   "word (0x68) 40 "));
+    g_assert_nonnull(strstr(msg, "\n  NCRISC "));
+    g_assert_nonnull(strstr(msg, "(pc 0x00005440, ncrisc firmware "
+                            "_start+0x0)\n"));
+    g_assert_nonnull(strstr(msg, "\n  BRISC "));
+    g_assert_nonnull(strstr(msg, ", brisc firmware main+0x"));
+    g_assert_nonnull(strstr(msg, ", trisc2 firmware main+0x"));
+    g_assert_nonnull(strstr(msg, "\n  T0 "));
+    ttl_stop(&l);
+    remove_tree(dir);
+}
+
+/* Refused input of the metal-2026 layout (a firmware that is not one) */
+static void test_metal_bad(void)
+{
+    TTLaunch l;
+    g_autofree char *dir = NULL;
+
+    if (metal_skip()) {
+        return;
+    }
+    /* the Dec-2024 firmware layout is not the 2026 one */
+    if (fw_root) {
+        dir = g_strdup_printf("%s/bh", fw_root);
+        metal_start(&l);
+        g_assert_false(ttm_boot(&l, dir, &metal_tile, 1));
+        g_test_message("%s", l.err->str);
+        g_assert_true(g_str_has_prefix(l.err->str, "BRISC firmware '"));
+        g_assert_nonnull(strstr(l.err->str, "': entry point 0x00003200, but "
+                                "the metal-2026 layout starts the BRISC at "
+                                "0x00003840"));
+        ttl_stop(&l);
+    }
+}
+
 /*
  * Run the tool (ttl_main) with @args in a subprocess: it must exit with a
  * failure and @want in its error output, within 20 s (without the check,
@@ -753,6 +1077,20 @@ static const CliCase cli_cases[] = {
       "--grid 0,0,18x12 does not fit tt-blackhole: its NoC grid is 17x12" },
     { &ttl_arch_wh, "--grid 0,0,10x13",
       "--grid 0,0,10x13 does not fit tt-wormhole: its NoC grid is 10x12" },
+    /* --layout, --tile all */
+    { &ttl_arch_bh, "--layout metal-2025",
+      "--layout: 'metal-2025' is not dec-2024 or metal-2026" },
+    { &ttl_arch_wh, "--layout metal-2026",
+      "--layout metal-2026: tt-metal's 2026 Blackhole firmware layout; use "
+      "-m bh" },
+    { &ttl_arch_bh, "--layout metal-2026 -k brisc=k.elf",
+      "--layout metal-2026 boots the firmware only: no --kernel" },
+    { &ttl_arch_bh, "--tile all",
+      "--tile all needs --soc full or --grid" },
+    { &ttl_arch_bh, "--soc full --tile all --tile 1,2",
+      "--tile all and --tile X,Y exclude each other" },
+    { &ttl_arch_bh, "--layout metal-2026 --boot-only",
+      "BRISC firmware: cannot read '/nonexistent/brisc.elf'" },
 };
 
 int main(int argc, char **argv)
@@ -797,10 +1135,22 @@ int main(int argc, char **argv)
         qtest_add_data_func(p3, a, test_bad_input);
         qtest_add_data_func(p4, a, test_dram);
     }
+    find_metal_fw();
+    qtest_add_func("/tensix/launch/bh/metal-2026/boot", test_metal_boot);
+    qtest_add_func("/tensix/launch/bh/metal-2026/hang", test_metal_hang);
+    qtest_add_func("/tensix/launch/bh/metal-2026/bad", test_metal_bad);
+    qtest_add_func("/tensix/launch/bh/metal-2026/doc-one",
+                   test_metal_doc_one);
+    qtest_add_func("/tensix/launch/bh/metal-2026/doc-grid",
+                   test_metal_doc_grid);
+    qtest_add_func("/tensix/launch/bh/metal-2026/doc-chip",
+                   test_metal_doc_chip);
     ret = g_test_run();
     if (fw_tmp) {
         remove_tree(fw_tmp);
     }
     g_free(fw_root);
+    g_free(metal_fw);
+    g_free(repo_root);
     return ret;
 }

@@ -19,6 +19,10 @@
  * firmware/ttfw/ttfw_layout.h); runtime arguments, semaphores and the
  * circular-buffer configuration go to the start of the ring.
  *
+ * --layout metal-2026 instead boots tt-metal's own 2026 Blackhole
+ * firmware with the upload sequence of tt-metal's host (ttm_boot; boot
+ * only), on one tile or on every worker (--tile all).
+ *
  * This file is both the command-line tool (docs/launcher.md; run it with
  * scripts/tt-launch) and a library: tt-launch-test.c includes it with
  * TT_LAUNCH_NO_MAIN defined (no main(); it runs the tool as ttl_main()).
@@ -222,8 +226,11 @@ typedef struct TTLaunch {
     uint32_t launches;
     /* where the last program's kernels sit (for fault reports) */
     TTLElf kelf[TTL_NUM_CORES];
-    /* timings, seconds */
-    double t_start, t_boot, t_launch_last, t_launch_total;
+    /* the metal-2026 firmware (for hang reports) */
+    TTLElf fw[TTL_NUM_CORES];
+    uint32_t arc_status;        /* ARC SCRATCH_RAM_2 (metal-2026, soc=full) */
+    /* timings, seconds; metal-2026: t_boot from the release to ready */
+    double t_start, t_upload, t_boot, t_launch_last, t_launch_total;
 } TTLaunch;
 
 static bool G_GNUC_PRINTF(2, 3) ttl_fail(TTLaunch *l, const char *fmt, ...)
@@ -482,6 +489,7 @@ static void ttl_stop(TTLaunch *l)
     }
     for (int c = 0; c < TTL_NUM_CORES; c++) {
         ttl_elf_free(&l->kelf[c]);
+        ttl_elf_free(&l->fw[c]);
     }
     if (l->err) {
         g_string_free(l->err, true);
@@ -1097,6 +1105,547 @@ out:
 }
 
 /* ---------------------------------------------------------------------- */
+/* tt-metal's 2026 Blackhole firmware (--layout metal-2026)               */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * tt-metal's own Blackhole firmware as built in January 2026 (e.g.
+ * ../shared/firmware/blackhole-p100a, README.md there): the layout and
+ * the host's upload sequence of a P100A, per worker tile.  Boot only: no
+ * kernel launch (the kernels of that layout are linked against the
+ * firmware).
+ */
+#define TTM_SYNC                0x68        /* NCRISC TRISC0 TRISC1 TRISC2 */
+#define TTM_GO_MSG              0x370
+#define TTM_GO_SIGNAL           0x373
+#define TTM_RUN_MSG_INIT        0x40
+#define TTM_RUN_MSG_DONE        0x00
+#define TTM_BANK_TABLES         0x112b0     /* MEM_BANK_TO_NOC_SCRATCH */
+#define TTM_LOGICAL_TO_VIRTUAL  0x11ab0     /* MEM_LOGICAL_TO_VIRTUAL_... */
+#define TTM_NUM_DRAM_BANKS      7           /* P100A: one channel harvested */
+#define TTM_NUM_L1_BANKS        110
+#define TTM_MAX_LOGICAL_COLS    20          /* the firmware's array sizes */
+#define TTM_MAX_LOGICAL_ROWS    12
+#define TTM_L1_BANK_COLS        11          /* logical columns of L1 banks */
+#define TTM_RESET_PC_TRISC0     0xFFB12228  /* TRISC1 +4, TRISC2 +8 */
+#define TTM_RESET_PC_NCRISC     0xFFB12238
+#define TTM_NIU_CFG_0(noc)      (0xFFB20100 + 0x10000 * (noc))
+#define TTM_NIU_CFG_0_TRANSLATE (1u << 14)
+#define TTM_ARC_X               8
+#define TTM_ARC_Y               0
+#define TTM_ARC_BOOT_STATUS     0x80030408ull   /* SCRATCH_RAM_2 */
+
+static const uint32_t ttm_fw_base[TTL_NUM_CORES] = {
+    0x3840, 0x5440, 0x5a40, 0x6040, 0x6640,
+};
+static const uint32_t ttm_fw_size[TTL_NUM_CORES] = {
+    0x1c00, 0x600, 0x600, 0x600, 0x600,
+};
+/* Where the host stages each core's local-RAM image */
+static const uint32_t ttm_scratch[TTL_NUM_CORES] = {
+    0x82b0, 0xa2b0, 0xc2b0, 0xd2b0, 0xe2b0,
+};
+
+/* "jal x0, @target" at address 0 */
+static uint32_t ttm_jal(uint32_t target)
+{
+    return (((target >> 20) & 1) << 31) | (((target >> 1) & 0x3FF) << 21) |
+           (((target >> 11) & 1) << 20) | (((target >> 12) & 0xFF) << 12) |
+           0x6F;
+}
+
+/*
+ * NoC-@noc coordinates (y << 6 | x) of NoC 0 (x, y), physical: NoC 1
+ * mirrors over the whole chip (README: x' = 16 - x, y' = 11 - y), also
+ * in a grid smaller than the chip.
+ */
+static uint16_t ttm_xy(TTLaunch *l, int noc, uint32_t x, uint32_t y)
+{
+    if (noc) {
+        x = l->arch->chip_w - 1 - x;
+        y = l->arch->chip_h - 1 - y;
+    }
+    return (y << 6) | x;
+}
+
+/*
+ * The bank-to-NoC tables of a P100A (MEM_BANK_TO_NOC_SCRATCH):
+ * uint16 dram_bank_to_noc_xy[2][7], uint16 l1_bank_to_noc_xy[2][110],
+ * int32 bank_to_dram_offset[7], int32 bank_to_l1_offset[110]; then
+ * (MEM_LOGICAL_TO_VIRTUAL_SCRATCH) uint8 worker_logical_col_to_virtual_col
+ * [20], uint8 worker_logical_row_to_virtual_row[12].
+ *
+ * DRAM bank b: channel b (0-6; channel 7 is the harvested one) at its
+ * port 1, offset 0.  L1 bank b: the worker at logical column b % 11, row
+ * b / 11 (the chip's first 11 worker columns: x 1-7, 10-13; rows
+ * 2-11), offset 0.
+ * Physical coordinates: tt-launch refuses to boot if NoC translation is
+ * enabled (NIU_CFG_0 bit 14), which the model leaves off.
+ */
+static void ttm_bank_tables(TTLaunch *l, GByteArray *b, GByteArray *lv)
+{
+    const TTLArch *a = l->arch;
+    /* the worker columns of a Blackhole chip (soc=full), NoC 0 */
+    static const uint8_t col[] = { 1, 2, 3, 4, 5, 6, 7, 10, 11, 12, 13, 14,
+                                   15, 16 };
+    const uint32_t ncol = ARRAY_SIZE(col);
+    uint8_t w[4];
+
+    for (int noc = 0; noc < 2; noc++) {
+        for (uint32_t bank = 0; bank < TTM_NUM_DRAM_BANKS; bank++) {
+            stw_le_p(w, ttm_xy(l, noc, a->dram_xy[bank][0],
+                               a->dram_xy[bank][1]));
+            g_byte_array_append(b, w, 2);
+        }
+    }
+    for (int noc = 0; noc < 2; noc++) {
+        for (uint32_t bank = 0; bank < TTM_NUM_L1_BANKS; bank++) {
+            uint32_t c = bank % TTM_L1_BANK_COLS;
+
+            stw_le_p(w, ttm_xy(l, noc, col[c],
+                               a->first_y + bank / TTM_L1_BANK_COLS));
+            g_byte_array_append(b, w, 2);
+        }
+    }
+    memset(w, 0, sizeof(w));
+    for (uint32_t bank = 0; bank < TTM_NUM_DRAM_BANKS + TTM_NUM_L1_BANKS;
+         bank++) {
+        g_byte_array_append(b, w, 4);
+    }
+    for (uint32_t i = 0; i < TTM_MAX_LOGICAL_COLS; i++) {
+        w[0] = i < ncol ? col[i] : 0;
+        g_byte_array_append(lv, w, 1);
+    }
+    for (uint32_t i = 0; i < TTM_MAX_LOGICAL_ROWS; i++) {
+        w[0] = i < a->chip_h - a->first_y ? a->first_y + i : 0;
+        g_byte_array_append(lv, w, 1);
+    }
+}
+
+/* Where a firmware segment goes in L1; false (and why) if nowhere */
+static bool ttm_fw_dest(TTLaunch *l, int c, const TTLElf *e,
+                        const TTLSeg *s, uint32_t *dst)
+{
+    uint32_t v = s->vaddr, end = s->vaddr + s->memsz;
+    uint32_t local = c <= TTL_NCRISC ? TTFW_BH_LOCAL_SIZE_BNC
+                                     : TTFW_BH_LOCAL_SIZE_T;
+
+    if (v >= TTFW_MEM_LOCAL_BASE && v < TTFW_MEM_LOCAL_BASE + 0x10000) {
+        if (end > TTFW_MEM_LOCAL_BASE + local) {
+            return ttl_fail(l, "%s firmware '%s': local-RAM segment "
+                            "[0x%08x, 0x%08x) does not fit the %s's %u KiB "
+                            "of local RAM", ttl_core_name[c], e->path, v,
+                            end, ttl_core_name[c], local / 1024);
+        }
+        *dst = ttm_scratch[c] + (v - TTFW_MEM_LOCAL_BASE);
+        return true;
+    }
+    if (v < ttm_fw_base[c] || end > ttm_fw_base[c] + ttm_fw_size[c]) {
+        return ttl_fail(l, "%s firmware '%s': segment [0x%08x, 0x%08x) is "
+                        "outside the %s firmware area [0x%08x, 0x%08x) of "
+                        "the metal-2026 layout and outside its local RAM "
+                        "(0xFFB00000)", ttl_core_name[c], e->path, v, end,
+                        ttl_core_name[c], ttm_fw_base[c],
+                        ttm_fw_base[c] + ttm_fw_size[c]);
+    }
+    *dst = v;
+    return true;
+}
+
+/* The function of ELF @e holding @addr (its symbol table), or NULL */
+static const char *ttl_elf_func(const TTLElf *e, uint32_t addr,
+                                uint32_t *off)
+{
+    const Elf32_Ehdr *eh = (const Elf32_Ehdr *)e->buf;
+    uint32_t shoff, shnum;
+
+    if (!e->buf) {
+        return NULL;
+    }
+    shoff = le32_to_cpu(eh->e_shoff);
+    shnum = le16_to_cpu(eh->e_shnum);
+    if (!shoff || le16_to_cpu(eh->e_shentsize) != sizeof(Elf32_Shdr) ||
+        (uint64_t)shoff + (uint64_t)shnum * sizeof(Elf32_Shdr) > e->len) {
+        return NULL;
+    }
+    for (uint32_t i = 0; i < shnum; i++) {
+        const Elf32_Shdr *sh = (const Elf32_Shdr *)(e->buf + shoff) + i;
+        const Elf32_Shdr *st;
+        uint32_t n, so, ss, link = le32_to_cpu(sh->sh_link);
+
+        if (le32_to_cpu(sh->sh_type) != SHT_SYMTAB || link >= shnum) {
+            continue;
+        }
+        st = (const Elf32_Shdr *)(e->buf + shoff) + link;
+        so = le32_to_cpu(st->sh_offset);
+        ss = le32_to_cpu(st->sh_size);
+        n = le32_to_cpu(sh->sh_size) / sizeof(Elf32_Sym);
+        if ((uint64_t)so + ss > e->len ||
+            (uint64_t)le32_to_cpu(sh->sh_offset) +
+            (uint64_t)n * sizeof(Elf32_Sym) > e->len) {
+            return NULL;
+        }
+        for (uint32_t j = 0; j < n; j++) {
+            const Elf32_Sym *sym = (const Elf32_Sym *)
+                (e->buf + le32_to_cpu(sh->sh_offset)) + j;
+            uint32_t v = le32_to_cpu(sym->st_value);
+            uint32_t sz = le32_to_cpu(sym->st_size);
+            uint32_t name = le32_to_cpu(sym->st_name);
+
+            if (ELF32_ST_TYPE(sym->st_info) == STT_FUNC && addr >= v &&
+                addr - v < sz && name < ss &&
+                memchr(e->buf + so + name, 0, ss - name)) {
+                *off = addr - v;
+                return (const char *)e->buf + so + name;
+            }
+        }
+    }
+    return NULL;
+}
+
+/* The cpu-index of each core of tile @t (-1: not found) */
+static void ttl_tile_cpus(TTLaunch *l, const TTLTile *t, int64_t *idx)
+{
+    QDict *resp = qtest_qmp(l->qts, "{'execute': 'query-cpus-fast'}");
+    QList *list = qdict_get_qlist(resp, "return");
+    QListEntry *e;
+
+    for (int c = 0; c < TTL_NUM_CORES; c++) {
+        idx[c] = -1;
+    }
+    QLIST_FOREACH_ENTRY(list, e) {
+        QDict *cpu = qobject_to(QDict, qlist_entry_obj(e));
+        const char *path = qdict_get_str(cpu, "qom-path");
+
+        for (int c = 0; c < TTL_NUM_CORES; c++) {
+            g_autofree char *want = g_strdup_printf(
+                "/machine/tile[%u,%u]/%s/cpu", t->x, t->y, ttl_proc_name[c]);
+
+            if (!strcmp(path, want)) {
+                idx[c] = qdict_get_int(cpu, "cpu-index");
+            }
+        }
+    }
+    qobject_unref(resp);
+}
+
+/* PC of the vCPU @idx, from QEMU's monitor; false if unknown */
+static bool ttl_cpu_pc(TTLaunch *l, int64_t idx, uint32_t *pc)
+{
+    QDict *hmp;
+    const char *regs, *p;
+    bool found = false;
+
+    if (idx < 0) {
+        return false;
+    }
+    hmp = qtest_qmp(l->qts, "{'execute': 'human-monitor-command', "
+                    "'arguments': {'command-line': 'info registers', "
+                    "'cpu-index': %" PRId64 "}}", idx);
+    regs = qdict_get_try_str(hmp, "return");
+    p = regs ? strstr(regs, " pc ") : NULL;
+    if (p) {
+        *pc = g_ascii_strtoull(p + 4, NULL, 16);
+        found = true;
+    }
+    qobject_unref(hmp);
+    return found;
+}
+
+/* ", brisc firmware main+0x478" for @pc of core @c, if in its firmware */
+static void ttm_describe_pc(TTLaunch *l, int c, uint32_t pc, GString *out)
+{
+    uint32_t off;
+    const char *fn = ttl_elf_func(&l->fw[c], pc, &off);
+
+    if (fn) {
+        g_string_append_printf(out, ", %s firmware %s+0x%x",
+                               ttl_proc_name[c], fn, off);
+    } else if (pc >= ttm_fw_base[c] && pc < ttm_fw_base[c] + ttm_fw_size[c]) {
+        g_string_append_printf(out, ", %s firmware + 0x%x", ttl_proc_name[c],
+                               pc - ttm_fw_base[c]);
+    }
+}
+
+/* The core a line of the wait-state ("  NCRISC spinning ...") is about */
+static int ttm_wait_line_core(const char *s)
+{
+    for (int c = 0; c < TTL_NUM_CORES; c++) {
+        size_t n = strlen(ttl_core_name[c]);
+
+        if (!strncmp(s, ttl_core_name[c], n) && s[n] == ' ') {
+            return c;
+        }
+    }
+    return -1;
+}
+
+/*
+ * What tile @t's cores are doing: the go signal, the sync word, and the
+ * model's wait-state of the tile (every core and Tensix thread), each
+ * core's pc with its firmware function.  The pcs come from the
+ * wait-state: QEMU's "info registers" shows a running core's pc as of
+ * its last exit from translated code, which may be long ago.
+ */
+static void ttm_describe_tile(TTLaunch *l, const TTLTile *t, GString *out)
+{
+    uint32_t sync = ttl_r32(l, t->x, t->y, TTM_SYNC);
+    uint8_t sig = ttl_r32(l, t->x, t->y, TTM_GO_MSG) >> 24;
+    g_autofree char *path = g_strdup_printf("/machine/tile[%u,%u]", t->x,
+                                            t->y);
+    QDict *resp;
+
+    g_string_append_printf(out, "\n tile (%u,%u): go signal (0x%x) 0x%02x "
+                           "(%s), sync word (0x%x) %02x %02x %02x %02x "
+                           "(NCRISC TRISC0 TRISC1 TRISC2)", t->x, t->y,
+                           TTM_GO_SIGNAL, sig,
+                           sig == TTM_RUN_MSG_INIT ? "INIT" :
+                           sig == TTM_RUN_MSG_DONE ? "DONE" : "?",
+                           TTM_SYNC, sync & 0xFF, (sync >> 8) & 0xFF,
+                           (sync >> 16) & 0xFF, sync >> 24);
+    resp = qtest_qmp(l->qts, "{'execute': 'qom-get', 'arguments': "
+                     "{'path': %s, 'property': 'wait-state'}}", path);
+    if (qdict_haskey(resp, "return")) {
+        g_auto(GStrv) lines = g_strsplit(qdict_get_str(resp, "return"),
+                                         "\n", -1);
+
+        /* lines[0] is "tile(x,y):" */
+        for (int i = 1; lines[0] && lines[i]; i++) {
+            const char *s = lines[i] + strspn(lines[i], " ");
+            const char *p = g_strrstr(s, "(pc 0x");
+            int c = ttm_wait_line_core(s);
+
+            if (c >= 0 && p && g_str_has_suffix(p, ")")) {
+                g_string_append_printf(out, "\n  %.*s", (int)(strlen(s) - 1),
+                                       s);
+                ttm_describe_pc(l, c, g_ascii_strtoull(p + 4, NULL, 16),
+                                out);
+                g_string_append_c(out, ')');
+            } else if (*s) {
+                g_string_append_printf(out, "\n  %s", s);
+            }
+        }
+    } else {
+        int64_t idx[TTL_NUM_CORES];
+
+        ttl_tile_cpus(l, t, idx);
+        for (int c = 0; c < TTL_NUM_CORES; c++) {
+            uint32_t pc;
+
+            g_string_append_printf(out, "\n  %-6s ", ttl_core_name[c]);
+            if (!ttl_cpu_pc(l, idx[c], &pc)) {
+                g_string_append(out, "pc unknown");
+                continue;
+            }
+            g_string_append_printf(out, "(pc 0x%08x", pc);
+            ttm_describe_pc(l, c, pc, out);
+            g_string_append_c(out, ')');
+        }
+    }
+    qobject_unref(resp);
+}
+
+/* Firmware ready on tile @t (README): go DONE, sync 00 {00,03} 00 00 */
+static int ttm_tile_state(TTLaunch *l, const TTLTile *t)
+{
+    uint8_t sig = ttl_r32(l, t->x, t->y, TTM_GO_MSG) >> 24;
+    uint32_t sync;
+    uint8_t t0;
+
+    if (sig == TTM_RUN_MSG_INIT) {
+        return 0;
+    }
+    if (sig != TTM_RUN_MSG_DONE) {
+        return -1;
+    }
+    sync = ttl_r32(l, t->x, t->y, TTM_SYNC);
+    t0 = (sync >> 8) & 0xFF;
+    return (sync & 0xFFFF00FF) == 0 && (t0 == 0 || t0 == 3);
+}
+
+/* Wait until every booted tile is ready; the hang report otherwise */
+static bool ttm_wait_ready(TTLaunch *l)
+{
+    bool done[TTL_MAX_TILES] = { false };
+    uint32_t remaining = l->ntiles;
+    double t0 = ttl_now(), t_shown = t0;
+    gulong sleep_us = 20;
+
+    for (;;) {
+        for (uint32_t i = 0; i < l->ntiles; i++) {
+            int st;
+
+            if (done[i]) {
+                continue;
+            }
+            st = ttm_tile_state(l, &l->tiles[i]);
+            if (st < 0) {
+                GString *d = g_string_new(NULL);
+
+                ttm_describe_tile(l, &l->tiles[i], d);
+                ttl_fail(l, "firmware boot: tile (%u,%u): the go signal is "
+                         "neither INIT (0x40) nor DONE (0x00):%s",
+                         l->tiles[i].x, l->tiles[i].y, d->str);
+                g_string_free(d, true);
+                return false;
+            }
+            if (st) {
+                done[i] = true;
+                remaining--;
+            }
+        }
+        if (!remaining) {
+            return true;
+        }
+        if (l->verbose && ttl_now() - t_shown >= 1) {
+            t_shown = ttl_now();
+            printf("%u of %u tiles ready after %.1f s\n",
+                   l->ntiles - remaining, l->ntiles, t_shown - t0);
+            fflush(stdout);
+        }
+        if (ttl_now() - t0 > l->timeout_s) {
+            GString *list = g_string_new(NULL);
+            GString *d = g_string_new(NULL);
+            uint32_t shown = 0;
+
+            for (uint32_t i = 0; i < l->ntiles; i++) {
+                if (done[i]) {
+                    continue;
+                }
+                g_string_append_printf(list, " (%u,%u)", l->tiles[i].x,
+                                       l->tiles[i].y);
+                if (shown++ < 4) {
+                    ttm_describe_tile(l, &l->tiles[i], d);
+                }
+            }
+            ttl_fail(l, "firmware boot: %u of %u tile%s not ready after "
+                     "%.1f s:%s%s%s", remaining, l->ntiles,
+                     l->ntiles > 1 ? "s" : "", l->timeout_s, list->str,
+                     d->str, shown > 4 ? "\n (the first 4 shown)" : "");
+            g_string_free(list, true);
+            g_string_free(d, true);
+            return false;
+        }
+        g_usleep(sleep_us);
+        sleep_us = MIN(sleep_us * 2, 1000);
+    }
+}
+
+/*
+ * Boot tt-metal's 2026 Blackhole firmware in @fwdir on @tiles with the
+ * host's upload sequence (the firmware's README), then wait until every
+ * tile is ready.
+ */
+static bool ttm_boot(TTLaunch *l, const char *fwdir, const TTLTile *tiles,
+                     uint32_t ntiles)
+{
+    g_autoptr(GByteArray) banks = g_byte_array_new();
+    g_autoptr(GByteArray) lv = g_byte_array_new();
+    double t0 = ttl_now();
+
+    if (l->arch->wh) {
+        return ttl_fail(l, "--layout metal-2026: Blackhole firmware only "
+                        "(use -m bh)");
+    }
+    if (!ttl_set_tiles(l, tiles, ntiles)) {
+        return false;
+    }
+    for (int c = 0; c < TTL_NUM_CORES; c++) {
+        g_autofree char *p = g_strdup_printf("%s/%s.elf", fwdir,
+                                             ttl_proc_name[c]);
+        g_autofree char *what = g_strdup_printf("%s firmware",
+                                                ttl_core_name[c]);
+
+        ttl_elf_free(&l->fw[c]);
+        if (!ttl_elf_open(l, p, what, &l->fw[c])) {
+            return false;
+        }
+        if (l->fw[c].entry != ttm_fw_base[c]) {
+            return ttl_fail(l, "%s firmware '%s': entry point 0x%08x, but "
+                            "the metal-2026 layout starts the %s at 0x%08x",
+                            ttl_core_name[c], p, l->fw[c].entry,
+                            ttl_core_name[c], ttm_fw_base[c]);
+        }
+        for (int j = 0; j < l->fw[c].nseg; j++) {
+            uint32_t dst;
+
+            if (!ttm_fw_dest(l, c, &l->fw[c], &l->fw[c].seg[j], &dst)) {
+                return false;
+            }
+        }
+    }
+    for (int noc = 0; noc < 2; noc++) {
+        const TTLTile *t = &l->tiles[0];
+
+        if (ttl_r32(l, t->x, t->y, TTM_NIU_CFG_0(noc)) &
+            TTM_NIU_CFG_0_TRANSLATE) {
+            return ttl_fail(l, "tile (%u,%u): NoC %d coordinate translation "
+                            "is on (NIU_CFG_0 bit 14): tt-launch writes "
+                            "the bank tables in physical coordinates only",
+                            t->x, t->y, noc);
+        }
+    }
+    if (l->full_chip) {
+        l->arc_status = ttl_r32(l, TTM_ARC_X, TTM_ARC_Y,
+                                TTM_ARC_BOOT_STATUS);
+        if (l->verbose) {
+            printf("ARC boot status (SCRATCH_RAM_2) 0x%x: %s\n",
+                   l->arc_status, (l->arc_status & 7) == 5 ? "booted" :
+                   "not booted (no ARC firmware in the model; not needed "
+                   "to boot the tiles)");
+        }
+    }
+    ttm_bank_tables(l, banks, lv);
+
+    for (uint32_t i = 0; i < l->ntiles; i++) {
+        const TTLTile *t = &l->tiles[i];
+
+        /* 1. all five cores held */
+        ttl_w32(l, t->x, t->y, TTFW_SOFT_RESET_0, TTFW_SOFT_RESET_ALL_HELD);
+        /* 2. every PT_LOAD segment, zero-filled; local RAM staged */
+        for (int c = 0; c < TTL_NUM_CORES; c++) {
+            for (int j = 0; j < l->fw[c].nseg; j++) {
+                const TTLSeg *s = &l->fw[c].seg[j];
+                uint32_t dst;
+
+                ttm_fw_dest(l, c, &l->fw[c], s, &dst);
+                ttl_write(l, t->x, t->y, dst, s->data, s->filesz);
+                ttl_zero(l, t->x, t->y, dst + s->filesz,
+                         s->memsz - s->filesz);
+            }
+        }
+        /* 3. a JAL to the BRISC firmware at L1 0 */
+        ttl_w32(l, t->x, t->y, 0, ttm_jal(ttm_fw_base[TTL_BRISC]));
+        /* 4. go message RUN_MSG_INIT */
+        ttl_w32(l, t->x, t->y, TTM_GO_MSG, (uint32_t)TTM_RUN_MSG_INIT << 24);
+        /* 5. reset PCs */
+        for (int c = TTL_TRISC0; c <= TTL_TRISC2; c++) {
+            ttl_w32(l, t->x, t->y, TTM_RESET_PC_TRISC0 + 4 * (c - TTL_TRISC0),
+                    ttm_fw_base[c]);
+        }
+        ttl_w32(l, t->x, t->y, TTM_RESET_PC_NCRISC, ttm_fw_base[TTL_NCRISC]);
+        /* 6. bank tables (and the logical-to-virtual maps) */
+        ttl_write(l, t->x, t->y, TTM_BANK_TABLES, banks->data, banks->len);
+        ttl_write(l, t->x, t->y, TTM_LOGICAL_TO_VIRTUAL, lv->data, lv->len);
+    }
+    l->t_upload = ttl_now() - t0;
+    t0 = ttl_now();
+    /* 7. every tile has its image: flush, then release BRISC */
+    for (uint32_t i = 0; i < l->ntiles; i++) {
+        const TTLTile *t = &l->tiles[i];
+
+        (void)ttl_r32(l, t->x, t->y, TTFW_SOFT_RESET_0);
+        ttl_w32(l, t->x, t->y, TTFW_SOFT_RESET_0, TTFW_SOFT_RESET_BRISC_RUN);
+    }
+    if (!ttm_wait_ready(l)) {
+        l->t_boot = ttl_now() - t0;
+        return false;
+    }
+    l->t_boot = ttl_now() - t0;
+    return true;
+}
+
+/* ---------------------------------------------------------------------- */
 /* Launch                                                                 */
 /* ---------------------------------------------------------------------- */
 
@@ -1365,6 +1914,7 @@ static void usage(FILE *f)
 "                           grid of Tensix tiles covering the tiles used\n"
 "  -t, --tile X,Y           boot and launch on this tile (repeatable;\n"
 "                           default the chip's first worker: BH 1,2, WH 1,1)\n"
+"  -t, --tile all           every Tensix tile of --soc full / --grid\n"
 "      --grid X,Y,WxH       the Tensix grid (default: the smallest one\n"
 "                           holding --tile and --*-l1 coordinates)\n"
 "  -q, --qemu-args STR      more QEMU arguments (e.g. \"-d guest_errors\")\n"
@@ -1372,6 +1922,9 @@ static void usage(FILE *f)
 "Firmware and program:\n"
 "  -f, --fw DIR             firmware {brisc,ncrisc,trisc0-2}.elf (default:\n"
 "                           $TTFW_DIR/bh or /wh)\n"
+"      --layout L           dec-2024 (default: ttfw, Dec-2024 tt-metal) or\n"
+"                           metal-2026 (tt-metal's 2026 Blackhole firmware,\n"
+"                           uploaded as tt-metal's host does; boot only)\n"
 "  -k, --kernel P=ELF       kernel of processor P: brisc ncrisc trisc0\n"
 "                           trisc1 trisc2\n"
 "  -a, --rtargs C=V,V,...   runtime args of class C: brisc (dm0), ncrisc\n"
@@ -1650,7 +2203,8 @@ static void check_machine_tile(const TTLArch *arch, bool have_grid,
 static int ttl_main(int argc, char **argv)
 {
     enum { OPT_SOC = 256, OPT_GRID, OPT_WRITE_L1, OPT_WRITE_DRAM,
-           OPT_READ_L1, OPT_READ_DRAM, OPT_TIMEOUT, OPT_BOOT_ONLY };
+           OPT_READ_L1, OPT_READ_DRAM, OPT_TIMEOUT, OPT_BOOT_ONLY,
+           OPT_LAYOUT };
     static const struct option opts[] = {
         { "machine", required_argument, NULL, 'm' },
         { "soc", required_argument, NULL, OPT_SOC },
@@ -1658,6 +2212,7 @@ static int ttl_main(int argc, char **argv)
         { "grid", required_argument, NULL, OPT_GRID },
         { "qemu-args", required_argument, NULL, 'q' },
         { "fw", required_argument, NULL, 'f' },
+        { "layout", required_argument, NULL, OPT_LAYOUT },
         { "kernel", required_argument, NULL, 'k' },
         { "rtargs", required_argument, NULL, 'a' },
         { "common-rtargs", required_argument, NULL, 'c' },
@@ -1682,6 +2237,7 @@ static int ttl_main(int argc, char **argv)
     TTLTile tiles[TTL_MAX_TILES];
     uint32_t ntiles = 0, repeat = 1;
     bool full = false, timing = false, boot_only = false, have_grid = false;
+    bool all_tiles = false, metal = false;
     uint32_t gx = 0, gy = 0, gw = 0, gh = 0;
     const char *fwdir = NULL, *qemu_args = "";
     GPtrArray *xfers = g_ptr_array_new();
@@ -1709,6 +2265,10 @@ static int ttl_main(int argc, char **argv)
             full = !strcmp(optarg, "full");
             break;
         case 't':
+            if (!strcmp(optarg, "all")) {
+                all_tiles = true;
+                break;
+            }
             if (ntiles == TTL_MAX_TILES) {
                 die("--tile: at most %u tiles", TTL_MAX_TILES);
             }
@@ -1733,6 +2293,12 @@ static int ttl_main(int argc, char **argv)
             break;
         case 'f':
             fwdir = optarg;
+            break;
+        case OPT_LAYOUT:
+            if (strcmp(optarg, "dec-2024") && strcmp(optarg, "metal-2026")) {
+                die("--layout: '%s' is not dec-2024 or metal-2026", optarg);
+            }
+            metal = !strcmp(optarg, "metal-2026");
             break;
         case 'k':
             split_eq(optarg, &lhs, &rhs, "--kernel");
@@ -1841,7 +2407,31 @@ static int ttl_main(int argc, char **argv)
     }
     print_verbose = l.verbose;
     g_set_print_handler(print_handler);
-    if (!ntiles) {
+    if (metal) {
+        if (arch->wh) {
+            die("--layout metal-2026: tt-metal's 2026 Blackhole firmware "
+                "layout; use -m bh");
+        }
+        for (int c = 0; c < TTL_NUM_CORES; c++) {
+            if (prog->kernel[c]) {
+                die("--layout metal-2026 boots the firmware only: no "
+                    "--kernel");
+            }
+        }
+        if (!fwdir) {
+            die("--layout metal-2026 needs --fw DIR (tt-metal's Blackhole "
+                "firmware, e.g. ../shared/firmware/blackhole-p100a)");
+        }
+    }
+    if (all_tiles) {
+        if (ntiles) {
+            die("--tile all and --tile X,Y exclude each other");
+        }
+        if (!full && !have_grid) {
+            die("--tile all needs --soc full or --grid");
+        }
+    }
+    if (!ntiles && !all_tiles) {
         tiles[0].x = arch->first_x;
         tiles[0].y = arch->first_y;
         ntiles = 1;
@@ -1912,12 +2502,21 @@ static int ttl_main(int argc, char **argv)
     if (!ttl_start(&l, arch, machine_opts, qemu_args, true)) {
         die("%s", l.err->str);
     }
+    if (all_tiles) {
+        ntiles = ttl_all_tiles(&l, tiles, TTL_MAX_TILES);
+    }
     if (l.verbose) {
-        printf("booting the firmware in %s on %u tile%s\n", fwdir, ntiles,
+        printf("booting the firmware in %s (%s layout) on %u tile%s\n",
+               fwdir, metal ? "metal-2026" : "dec-2024", ntiles,
                ntiles > 1 ? "s" : "");
     }
-    if (!ttl_boot(&l, fwdir, tiles, ntiles)) {
+    if (!(metal ? ttm_boot(&l, fwdir, tiles, ntiles)
+                : ttl_boot(&l, fwdir, tiles, ntiles))) {
         die("%s", l.err->str);
+    }
+    if (l.verbose && metal) {
+        printf("firmware ready on %u tile%s\n", l.ntiles,
+               l.ntiles > 1 ? "s" : "");
     }
     for (guint i = 0; i < xfers->len; i++) {
         Xfer *x = g_ptr_array_index(xfers, i);
@@ -1949,7 +2548,12 @@ static int ttl_main(int argc, char **argv)
             do_xfer(&l, x);
         }
     }
-    if (timing) {
+    if (timing && metal) {
+        fprintf(stderr, "tt-launch: QEMU start %.3f s, firmware upload "
+                "%.3f s, boot %.3f s (%u tile%s ready), total %.3f s\n",
+                l.t_start, l.t_upload, l.t_boot, l.ntiles,
+                l.ntiles == 1 ? "" : "s", ttl_now() - t_all);
+    } else if (timing) {
         fprintf(stderr, "tt-launch: QEMU start %.3f s, firmware boot %.3f s, "
                 "%u launch%s %.3f s, total %.3f s\n", l.t_start, l.t_boot,
                 l.launches, l.launches == 1 ? "" : "es", l.t_launch_total,
