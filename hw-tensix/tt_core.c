@@ -89,17 +89,127 @@ static uint32_t tt_spin_load(const uint8_t *host, uint32_t size)
            size == 2 ? lduw_le_p(host) : ldub_p(host);
 }
 
-/* RV32I OP-IMM (@op false, @y the immediate) or OP (@op true) */
-static bool tt_spin_alu(uint32_t f3, uint32_t f7, bool op, uint32_t *x,
-                        uint32_t y)
+/* M (funct7 1) on @x, @y; RISC-V's results for division by zero */
+static uint32_t tt_spin_muldiv(uint32_t f3, uint32_t x, uint32_t y)
+{
+    int32_t sx = x, sy = y;
+
+    switch (f3) {
+    case 0:
+        return x * y;
+    case 1:
+        return ((int64_t)sx * sy) >> 32;
+    case 2:
+        return ((int64_t)sx * (uint64_t)y) >> 32;
+    case 3:
+        return ((uint64_t)x * y) >> 32;
+    case 4:
+        return !y ? UINT32_MAX : (sx == INT32_MIN && sy == -1) ? x : sx / sy;
+    case 5:
+        return !y ? UINT32_MAX : x / y;
+    case 6:
+        return !y ? x : (sx == INT32_MIN && sy == -1) ? 0 : sx % sy;
+    default:
+        return !y ? x : x % y;
+    }
+}
+
+/*
+ * The Zbb and Zba instructions of OP (@op) and OP-IMM with funct7 @f7
+ * that Blackhole's compiler emits in loops: false if not one of them
+ */
+static bool tt_spin_bitmanip(uint32_t f3, uint32_t f7, uint32_t rs2, bool op,
+                             uint32_t *x, uint32_t y)
 {
     uint32_t sh = y & 31;
 
-    if (f3 == 1 || f3 == 5 || op) {
-        /* shifts: funct7 0 (or 0x20 for sra/srai, sub) */
-        if (f7 == 0x20 ? !(f3 == 5 || (op && f3 == 0)) : f7 != 0) {
+    if (!op && f7 == 0x30 && f3 == 1) {             /* clz ctz cpop sext */
+        switch (rs2) {
+        case 0:
+            *x = clz32(*x);
+            return true;
+        case 1:
+            *x = ctz32(*x);
+            return true;
+        case 2:
+            *x = ctpop32(*x);
+            return true;
+        case 4:
+            *x = (int8_t)*x;
+            return true;
+        case 5:
+            *x = (int16_t)*x;
+            return true;
+        default:
             return false;
         }
+    }
+    if (f7 == 0x30 && f3 == 5) {                    /* ror, rori */
+        *x = ror32(*x, sh);
+        return true;
+    }
+    if (!op) {
+        return false;
+    }
+    switch (f7 << 3 | f3) {
+    case 0x30 << 3 | 1:
+        *x = rol32(*x, sh);
+        return true;
+    case 0x20 << 3 | 7: /* andn */
+        *x &= ~y;
+        return true;
+    case 0x20 << 3 | 6: /* orn */
+        *x |= ~y;
+        return true;
+    case 0x20 << 3 | 4: /* xnor */
+        *x = ~(*x ^ y);
+        return true;
+    case 0x05 << 3 | 4:
+        *x = MIN((int32_t)*x, (int32_t)y);
+        return true;
+    case 0x05 << 3 | 5:
+        *x = MIN(*x, y);
+        return true;
+    case 0x05 << 3 | 6:
+        *x = MAX((int32_t)*x, (int32_t)y);
+        return true;
+    case 0x05 << 3 | 7:
+        *x = MAX(*x, y);
+        return true;
+    case 0x04 << 3 | 4: /* pack */
+        *x = (*x & 0xffff) | y << 16;
+        return true;
+    case 0x10 << 3 | 2: /* sh1add */
+        *x = (*x << 1) + y;
+        return true;
+    case 0x10 << 3 | 4: /* sh2add */
+        *x = (*x << 2) + y;
+        return true;
+    case 0x10 << 3 | 6: /* sh3add */
+        *x = (*x << 3) + y;
+        return true;
+    default:
+        return false;
+    }
+}
+
+/*
+ * OP-IMM (@op false, @y the immediate) or OP (@op true) of RV32I, M and
+ * the common Zbb/Zba instructions; false for anything else
+ */
+static bool tt_spin_alu(uint32_t insn, bool op, uint32_t *x, uint32_t y)
+{
+    uint32_t f3 = extract32(insn, 12, 3), f7 = extract32(insn, 25, 7);
+    uint32_t sh = y & 31;
+
+    if (op && f7 == 1) {
+        *x = tt_spin_muldiv(f3, *x, y);
+        return true;
+    }
+    if ((f3 == 1 || f3 == 5 || op) &&
+        (f7 == 0x20 ? !(f3 == 5 || (op && f3 == 0)) : f7 != 0)) {
+        /* not a shift (funct7 0, or 0x20 for sra/srai, sub): bitmanip? */
+        return tt_spin_bitmanip(f3, f7, extract32(insn, 20, 5), op, x, y);
     }
     switch (f3) {
     case 0:
@@ -148,12 +258,18 @@ static uint32_t tt_spin_btarget(uint32_t a, uint32_t insn)
 static bool tt_spin_taken(uint32_t f3, uint32_t x, uint32_t y)
 {
     switch (f3) {
-    case 0: return x == y;
-    case 1: return x != y;
-    case 4: return (int32_t)x < (int32_t)y;
-    case 5: return (int32_t)x >= (int32_t)y;
-    case 6: return x < y;
-    default: return x >= y;
+    case 0:
+        return x == y;
+    case 1:
+        return x != y;
+    case 4:
+        return (int32_t)x < (int32_t)y;
+    case 5:
+        return (int32_t)x >= (int32_t)y;
+    case 6:
+        return x < y;
+    default:
+        return x >= y;
     }
 }
 
@@ -177,7 +293,7 @@ static int tt_spin_follow(TTCore *c, const uint32_t *gpr, uint32_t pc)
     memcpy(r, gpr, sizeof(r));
     for (int step = 0; step < TT_SPIN_MAX_STEPS; step++) {
         const uint8_t *code = tt_spin_ram(as, a, 4), *host;
-        uint32_t insn, rd, f3, f7, x, y, imm, size, next = a + 4;
+        uint32_t insn, rd, f3, x, y, imm, size, next = a + 4;
 
         if (!code) {
             return -1;
@@ -185,7 +301,6 @@ static int tt_spin_follow(TTCore *c, const uint32_t *gpr, uint32_t pc)
         insn = ldl_le_p(code);
         rd = extract32(insn, 7, 5);
         f3 = extract32(insn, 12, 3);
-        f7 = extract32(insn, 25, 7);
         x = r[extract32(insn, 15, 5)];
         y = r[extract32(insn, 20, 5)];
         imm = sextract32(insn, 20, 12);
@@ -204,12 +319,12 @@ static int tt_spin_follow(TTCore *c, const uint32_t *gpr, uint32_t pc)
                 f3 == 1 ? (uint32_t)(int16_t)x : x;
             break;
         case 0x13:                                  /* OP-IMM */
-            if (!tt_spin_alu(f3, f7, false, &x, imm)) {
+            if (!tt_spin_alu(insn, false, &x, imm)) {
                 return -1;
             }
             break;
         case 0x33:                                  /* OP */
-            if (!tt_spin_alu(f3, f7, true, &x, y)) {
+            if (!tt_spin_alu(insn, true, &x, y)) {
                 return -1;
             }
             break;
@@ -269,6 +384,26 @@ static bool tt_spin_changed(const TTCore *c)
     return false;
 }
 
+/* Arm the tile's spin timer for the earliest check its parked cores need */
+static void tt_spin_rearm(TTCoreWatch *w)
+{
+    int64_t next = INT64_MAX;
+
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        TTCore *c = &w->cores[i];
+
+        if (c->wait == TT_WAIT_SPIN && c->spin_nwatch) {
+            next = MIN(next, c->spin_deadline);
+        }
+    }
+    if (next == INT64_MAX) {
+        timer_del(w->spin_timer);
+    } else if (!timer_pending(w->spin_timer) ||
+               timer_expire_time_ns(w->spin_timer) > next) {
+        timer_mod(w->spin_timer, next);
+    }
+}
+
 /* The core's riscv_cpu_set_tt_spin_fn callback (vCPU thread, no BQL) */
 static void tt_core_spin(CPURISCVState *env, void *arg)
 {
@@ -300,36 +435,52 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
     }
     c->spin_nwatch = tt_spin_follow(c, c->spin_gpr, pc);
     trace_tt_core_park(c->x, c->y, tt_core_id[c->index], TT_WAIT_SPIN, pc);
+    /*
+     * Back in the same place with nothing changed (woken by time, or by
+     * a change it does not wait for): wait longer before the next check
+     */
+    if (pc == c->spin_park_pc &&
+        !memcmp(c->spin_gpr, c->spin_park_gpr, sizeof(c->spin_gpr))) {
+        c->spin_period = MIN(c->spin_period * 2, TT_SPIN_PERIOD_MAX_NS);
+    } else {
+        c->spin_period = TT_SPIN_PERIOD_MIN_NS;
+        c->spin_park_pc = pc;
+        memcpy(c->spin_park_gpr, c->spin_gpr, sizeof(c->spin_gpr));
+    }
+    c->spin_deadline = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + c->spin_period;
     c->wait = TT_WAIT_SPIN;
     c->wait_arg = pc;
-    c->spin_period = TT_SPIN_PERIOD_MIN_NS;
     c->spin_parks++;
     cs->halted = 1;
     cs->exception_index = EXCP_HLT;
-    if (c->spin_nwatch) {
-        timer_mod(c->spin_timer,
-                  qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + c->spin_period);
-    }
-    /* else a loop that reads nothing ("j ."): only an interrupt ends it */
+    /* (a loop that reads nothing, "j .", is ended only by an interrupt) */
+    tt_spin_rearm(c->watch);
     bql_unlock();
     /* pc is the loop's start: it runs from there once woken */
     cpu_loop_exit(cs);
 }
 
+/* The tile's spin timer: check the parked cores that are due */
 static void tt_core_spin_timer(void *opaque)
 {
-    TTCore *c = opaque;
+    TTCoreWatch *w = opaque;
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 
-    if (c->wait != TT_WAIT_SPIN) {
-        return;
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        TTCore *c = &w->cores[i];
+
+        if (c->wait != TT_WAIT_SPIN || !c->spin_nwatch ||
+            c->spin_deadline > now) {
+            continue;
+        }
+        if (tt_spin_changed(c)) {
+            tt_core_unpark(c);
+        } else {
+            c->spin_period = MIN(c->spin_period * 2, TT_SPIN_PERIOD_MAX_NS);
+            c->spin_deadline = now + c->spin_period;
+        }
     }
-    if (tt_spin_changed(c)) {
-        tt_core_unpark(c);
-        return;
-    }
-    c->spin_period = MIN(c->spin_period * 2, TT_SPIN_PERIOD_MAX_NS);
-    timer_mod(c->spin_timer,
-              qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + c->spin_period);
+    tt_spin_rearm(w);
 }
 
 void tt_cores_spin_check(TTCore *cores)
@@ -337,7 +488,7 @@ void tt_cores_spin_check(TTCore *cores)
     for (int i = 0; i < TT_NUM_CORES; i++) {
         TTCore *c = &cores[i];
 
-        if (c->wait == TT_WAIT_SPIN && c->spin_nwatch >= 0 &&
+        if (c->wait == TT_WAIT_SPIN && c->spin_nwatch > 0 &&
             tt_spin_changed(c)) {
             tt_core_unpark(c);
         }
@@ -346,7 +497,12 @@ void tt_cores_spin_check(TTCore *cores)
 
 void tt_core_spin_init(TTCore *c)
 {
-    c->spin_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, tt_core_spin_timer, c);
+    TTCoreWatch *w = c->watch;
+
+    if (!w->spin_timer) {
+        w->spin_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, tt_core_spin_timer,
+                                     w);
+    }
     riscv_cpu_set_tt_spin_fn(&c->cpu.env, tt_core_spin, c);
 }
 
@@ -436,8 +592,9 @@ static int tt_core_post_load(void *opaque, int version_id)
     if (c->wait == TT_WAIT_SPIN) {
         c->spin_nwatch = -1;
         c->spin_period = TT_SPIN_PERIOD_MIN_NS;
-        if (c->spin_timer) {
-            timer_mod(c->spin_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL));
+        c->spin_deadline = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+        if (c->watch->spin_timer) {
+            tt_spin_rearm(c->watch);
         }
     }
     return 0;

@@ -42,20 +42,26 @@ typedef enum TTWaitReason {
  * The deadlock watch the cores of one tile share (owned by the tile):
  * parking arms @timer, waking clears @reported.
  */
+typedef struct TTCore TTCore;
+
 typedef struct TTCoreWatch {
     QEMUTimer *timer;
     bool reported;              /* the current deadlock was reported */
+    /* Spin-loop parking: one timer for the tile's parked cores */
+    QEMUTimer *spin_timer;
+    TTCore *cores;              /* the tile's TT_NUM_CORES */
 } TTCoreWatch;
 
 /*
  * Spin-loop parking (tt_core_spin): a loop that changes nothing but
  * registers (no translation block with anything else ran: tt_spin_dirty)
  * and whose registers are the same after TT_SPIN_THRESHOLD iterations in
- * a row can only be left when memory changes.  The core parks; the words its loop reads are watched
- * if they are RAM (checked every spin_period, which doubles from
- * TT_SPIN_PERIOD_MIN_NS to TT_SPIN_PERIOD_MAX_NS while nothing changes,
- * and whenever the tile's coprocessor has run); otherwise it is woken
- * every spin_period.  Only timing changes: the loop runs again once
+ * a row can only be left when memory changes.  The core parks; the words
+ * its loop reads are watched if they are RAM (checked by the tile's timer
+ * every spin_period, which doubles from TT_SPIN_PERIOD_MIN_NS to
+ * TT_SPIN_PERIOD_MAX_NS while nothing changes, and whenever the tile's
+ * coprocessor has run); otherwise it is woken every spin_period, which
+ * doubles as well while it parks again at the same place.  Only timing changes: the loop runs again once
  * woken, exactly as it would have.
  */
 #define TT_SPIN_THRESHOLD       256
@@ -69,7 +75,7 @@ typedef struct TTSpinWatch {
     uint32_t val;               /* what it held when the core parked */
 } TTSpinWatch;
 
-typedef struct TTCore {
+struct TTCore {
     int index;                  /* TT_CORE_* */
     uint32_t x, y;              /* the tile's NoC 0 coordinates (logs) */
     TTCoreWatch *watch;
@@ -96,9 +102,11 @@ typedef struct TTCore {
     int spin_nwatch;            /* words watched; -1: wake every period */
     TTSpinWatch spin_watch[TT_SPIN_MAX_WATCH];
     int64_t spin_period;
-    QEMUTimer *spin_timer;
+    int64_t spin_deadline;      /* next check (QEMU_CLOCK_VIRTUAL) */
+    uint32_t spin_park_pc;      /* where it last parked, with which */
+    uint32_t spin_park_gpr[32]; /* registers: there again, back off */
     uint64_t spin_parks;        /* statistics ("spin-parks" property) */
-} TTCore;
+};
 
 /* True when the access in progress comes from @c's own vCPU (may block). */
 bool tt_core_can_block(TTCore *c);
@@ -117,8 +125,8 @@ G_NORETURN void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg);
  */
 void tt_cores_wake(TTCore *cores, TTWaitReason reason, uint32_t arg);
 /*
- * Spin-loop parking: @c's RISC-V callback (riscv_cpu_set_tt_spin_fn) and
- * its timer; tt_core_spin_init() connects both.
+ * Spin-loop parking: @c's RISC-V callback (riscv_cpu_set_tt_spin_fn),
+ * and the timer of its tile (c->watch, whose cores must be set).
  */
 void tt_core_spin_init(TTCore *c);
 /*

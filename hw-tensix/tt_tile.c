@@ -310,6 +310,7 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
         return;
     }
     a = s->arch = tt_arch_get(s->arch_id);
+    s->deadlock.cores = s->core;
     s->deadlock.timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
                                      tt_tile_deadlock_timer, s);
 
@@ -383,6 +384,9 @@ static void tt_tile_reset_hold(Object *obj, ResetType type)
     if (s->deadlock.timer) {
         timer_del(s->deadlock.timer);
     }
+    if (s->deadlock.spin_timer) {
+        timer_del(s->deadlock.spin_timer);
+    }
     for (int n = 0; n < TT_NUM_NOCS; n++) {
         tt_noc_reset(&s->niu[n]);
     }
@@ -392,9 +396,6 @@ static void tt_tile_reset_hold(Object *obj, ResetType type)
 
         c->wait = TT_WAIT_NONE;
         c->wait_arg = 0;
-        if (c->spin_timer) {
-            timer_del(c->spin_timer);
-        }
         memset(c->cfg0, 0, sizeof(c->cfg0));
         c->cfg0[0] = 16 << 13;      /* cfg0.StMergeTimer resets to 16 */
         memset(c->sstatus, 0, sizeof(c->sstatus));

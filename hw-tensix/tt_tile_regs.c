@@ -21,6 +21,7 @@
 #include "qemu/host-utils.h"
 #include "hw/registerfields.h"
 #include "hw/core/cpu.h"
+#include "exec/ramlist.h"
 #include "tt_log.h"
 #include "tt_tile.h"
 #include "trace.h"
@@ -158,6 +159,18 @@ static void tt_tile_set_soft_reset(TTTileState *s, uint32_t val)
             async_run_on_cpu(cs, tt_core_release_work,
                              RUN_ON_CPU_HOST_PTR(c));
         }
+    }
+    if (extract32(old, tt_soft_reset_bit[TT_CORE_BRISC], 1) &&
+        !extract32(val, tt_soft_reset_bit[TT_CORE_BRISC], 1)) {
+        /*
+         * BRISC released: the host has just written the tile's firmware.
+         * Mark the tile's memory clean for translated code now, in one
+         * pass over every vCPU's TLB; otherwise the first translation in
+         * each page of that code makes the same pass, and with hundreds
+         * of vCPUs those passes dominate booting a whole chip.
+         */
+        memory_region_reset_dirty(&s->ram, 0, memory_region_size(&s->ram),
+                                  DIRTY_MEMORY_CODE);
     }
     /* The coprocessor's units; discarded FIFO entries free space */
     tt_tensix_soft_reset(&s->tensix, old, val);
