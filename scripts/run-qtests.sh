@@ -3,12 +3,16 @@
 # "qtest-riscv32": qom-test, device-introspect-test, test-hmp, qmp-cmd-test,
 # ...) against the tt-blackhole and tt-wormhole machines.
 # Usage: scripts/run-qtests.sh QEMU_BUILD_DIR
+# QEMU_TENSIX_TIMEOUT_MULTIPLIER (scripts/run-tests.sh --sanitize)
+# multiplies each qtest's timeout.
 set -eu
 QB=$1
 status=0
 flock /tmp/qemu-tensix-build.lock \
     meson test -C "$QB" --suite tensix --suite qtest-riscv32 \
-    --print-errorlogs --num-processes 2 > "$QB/qtest-summary.log" 2>&1 ||
+    --print-errorlogs --num-processes 2 \
+    ${QEMU_TENSIX_TIMEOUT_MULTIPLIER:+--timeout-multiplier \
+        "$QEMU_TENSIX_TIMEOUT_MULTIPLIER"} > "$QB/qtest-summary.log" 2>&1 ||
     status=$?
 grep -E "^ *[0-9]+/[0-9]+ " "$QB/qtest-summary.log" || true
 # Count TAP subtests of passing programs, and failing programs as one each
