@@ -13,9 +13,21 @@
 #include "tt_core.h"
 #include "trace.h"
 
+AddressSpace *tt_core_as(TTCore *c)
+{
+    if (c->created) {
+        return CPU(&c->cpu)->as;
+    }
+    if (!c->view_as) {
+        c->view_as = g_new0(AddressSpace, 1);
+        address_space_init(c->view_as, &c->view, "tt-core-view");
+    }
+    return c->view_as;
+}
+
 bool tt_core_can_block(TTCore *c)
 {
-    return current_cpu == CPU(&c->cpu);
+    return c->created && current_cpu == CPU(&c->cpu);
 }
 
 void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg)
@@ -600,6 +612,38 @@ static int tt_core_post_load(void *opaque, int version_id)
     return 0;
 }
 
+/*
+ * Whether the core has a vCPU (a tile with lazy-cores creates it on first
+ * release): the destination creates it before the vCPU's own sections,
+ * which the source registered, and so sends, after the tile's.
+ */
+static bool tt_core_vcpu_needed(void *opaque)
+{
+    TTCore *c = opaque;
+
+    return c->created;
+}
+
+static int tt_core_vcpu_pre_save(void *opaque)
+{
+    TTCore *c = opaque;
+
+    c->created_mig = c->created;
+    return 0;
+}
+
+static const VMStateDescription vmstate_tt_core_vcpu = {
+    .name = "tt-core/vcpu",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = tt_core_vcpu_needed,
+    .pre_save = tt_core_vcpu_pre_save,
+    .fields = (const VMStateField[]) {
+        VMSTATE_BOOL(created_mig, TTCore),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
 const VMStateDescription vmstate_tt_core = {
     .name = "tt-core",
     .version_id = 2,
@@ -613,5 +657,9 @@ const VMStateDescription vmstate_tt_core = {
         VMSTATE_UINT32_ARRAY(cfg0, TTCore, 7),
         VMSTATE_UINT32_ARRAY(sstatus, TTCore, 8),
         VMSTATE_END_OF_LIST()
+    },
+    .subsections = (const VMStateDescription * const []) {
+        &vmstate_tt_core_vcpu,
+        NULL
     }
 };

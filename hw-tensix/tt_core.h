@@ -61,8 +61,8 @@ typedef struct TTCoreWatch {
  * every spin_period, which doubles from TT_SPIN_PERIOD_MIN_NS to
  * TT_SPIN_PERIOD_MAX_NS while nothing changes, and whenever the tile's
  * coprocessor has run); otherwise it is woken every spin_period, which
- * doubles as well while it parks again at the same place.  Only timing changes: the loop runs again once
- * woken, exactly as it would have.
+ * doubles as well while it parks again at the same place.  Only timing
+ * changes: the loop runs again once woken, exactly as it would have.
  */
 #define TT_SPIN_THRESHOLD       256
 #define TT_SPIN_PERIOD_MIN_NS   (10 * SCALE_US)
@@ -80,7 +80,17 @@ struct TTCore {
     uint32_t x, y;              /* the tile's NoC 0 coordinates (logs) */
     TTCoreWatch *watch;
     CPUClusterState cluster;
+    /*
+     * The vCPU; valid only once @created.  A tile with lazy-cores creates
+     * it when the core is first released from soft reset (a held core
+     * runs nothing), so a whole chip costs only the cores that run.
+     */
     RISCVCPU cpu;
+    bool created;
+    bool creating;              /* being created (the BQL is dropped) */
+    bool created_mig;           /* migration: the source had the vCPU */
+    uint64_t resetvec;          /* its resetvec property when created */
+    AddressSpace *view_as;      /* @view for loaders before @created */
     MemoryRegion view;          /* this core's address space */
     MemoryRegion local_ram;     /* alias into the tile's RAM block */
     MemoryRegion tile_alias;    /* the tile's shared space, low priority */
@@ -108,6 +118,16 @@ struct TTCore {
     uint64_t spin_parks;        /* statistics ("spin-parks" property) */
 };
 
+/* @c's vCPU, or NULL if it has none yet (TTCore.created) */
+static inline CPUState *tt_core_cpu(TTCore *c)
+{
+    return c->created ? CPU(&c->cpu) : NULL;
+}
+/*
+ * An address space on @c's view: its vCPU's, or (before it has one) an
+ * address space of the view's own, for loaders and the mover
+ */
+AddressSpace *tt_core_as(TTCore *c);
 /* True when the access in progress comes from @c's own vCPU (may block). */
 bool tt_core_can_block(TTCore *c);
 /*

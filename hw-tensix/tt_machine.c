@@ -85,6 +85,7 @@ struct TTMachineState {
     uint32_t tile_y;
     bool full_chip;             /* soc=full */
     bool no_spin_park;          /* spin-park=off */
+    bool eager_cores;           /* lazy-cores=off */
     char *core_elf[TT_NUM_CORES];
 
     TTTileState *tiles;
@@ -316,7 +317,7 @@ out:
 
 static void tt_load_elf(TTCore *c, const char *file, uint64_t *entry)
 {
-    AddressSpace *as = CPU(&c->cpu)->as;
+    AddressSpace *as = tt_core_as(c);
     TTElfCheck chk = { .core = c, .file = file };
     Error *err = NULL;
     uint64_t low, high;
@@ -461,6 +462,13 @@ static void tt_machine_init(MachineState *ms)
         qdev_prop_set_uint32(DEVICE(t), "hartid-base", i * TT_NUM_CORES);
         qdev_prop_set_bit(DEVICE(t), "noc-view", i == 0);
         qdev_prop_set_bit(DEVICE(t), "spin-park", !m->no_spin_park);
+        /*
+         * On the full chip every tile starts held: a core gets its vCPU
+         * when first released.  Not the first tile: its BRISC is
+         * first_cpu, whose address space qtest and the loader use.
+         */
+        qdev_prop_set_bit(DEVICE(t), "lazy-cores",
+                          m->full_chip && i > 0 && !m->eager_cores);
         object_property_set_link(OBJECT(t), "noc",
                                  OBJECT(get_system_memory()), &error_abort);
         qdev_realize(DEVICE(t), NULL, &error_fatal);
@@ -482,7 +490,10 @@ static void tt_machine_init(MachineState *ms)
             uint64_t entry = 0;
 
             tt_load_elf(&t->core[TT_CORE_BRISC], ms->kernel_filename, &entry);
-            t->core[TT_CORE_BRISC].cpu.env.resetvec = entry;
+            t->core[TT_CORE_BRISC].resetvec = entry;
+            if (t->core[TT_CORE_BRISC].created) {
+                t->core[TT_CORE_BRISC].cpu.env.resetvec = entry;
+            }
         }
         for (int c = 0; c < TT_NUM_CORES; c++) {
             if (m->core_elf[c]) {
@@ -678,6 +689,17 @@ static void tt_machine_set_spin_park(Object *obj, bool value, Error **errp)
     TT_MACHINE(obj)->no_spin_park = !value;
 }
 
+/* lazy-cores: on the full chip, create a core's vCPU on first release */
+static bool tt_machine_get_lazy_cores(Object *obj, Error **errp)
+{
+    return !TT_MACHINE(obj)->eager_cores;
+}
+
+static void tt_machine_set_lazy_cores(Object *obj, bool value, Error **errp)
+{
+    TT_MACHINE(obj)->eager_cores = !value;
+}
+
 /*
  * Strict mode (tt_log.h): a machine-wide switch, settable at run time
  * with qom-set /machine strict
@@ -776,6 +798,13 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
         "Park a core whose loop only reads memory that does not change, "
         "until it changes (default on; off: cores spin as on silicon, "
         "same results, more host CPU)");
+    object_class_property_add_bool(oc, "lazy-cores",
+                                   tt_machine_get_lazy_cores,
+                                   tt_machine_set_lazy_cores);
+    object_class_property_set_description(oc, "lazy-cores",
+        "soc=full: give a core its vCPU (and host thread) when it is first "
+        "released from soft reset, so that tiles nobody uses cost nothing "
+        "(default on; off: all at start-up, as gdb then sees every core)");
     object_class_property_add_str(oc, "soc", tt_machine_get_soc,
                                   tt_machine_set_soc);
     object_class_property_set_description(oc, "soc",

@@ -162,7 +162,7 @@ static bool tt_mover_cfg_write(TTCoproc *s, uint32_t off, uint32_t val)
 /* NCRISC's view: its instruction RAM is mapped there (Wormhole) */
 static AddressSpace *tt_mover_iram_as(TTCoproc *s)
 {
-    return CPU(&s->cores[TT_CORE_NCRISC].cpu)->as;
+    return tt_core_as(&s->cores[TT_CORE_NCRISC]);
 }
 
 /*

@@ -33,6 +33,8 @@
 #include "hw/core/cpu.h"
 #include "migration/vmstate.h"
 #include "system/reset.h"
+#include "system/runstate.h"
+#include "hw/qdev-core.h"
 #include "tt_log.h"
 #include "tt_tile.h"
 #include "trace.h"
@@ -233,8 +235,45 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
         }
     }
 
-    /* The core */
-    object_initialize_child(obj, tt_core_id[i], &c->cluster,
+    /* The core: now, or (lazy-cores) when first released */
+    c->resetvec = a->default_reset_pc[i];
+    if (s->lazy_cores) {
+        return true;
+    }
+    return tt_tile_create_core(s, i, errp);
+}
+
+/* Serialises tt_tile_create_core() (under the BQL) */
+static bool tt_creating_core;
+static QemuCond tt_create_cond;
+
+bool tt_tile_create_core(TTTileState *s, int i, Error **errp)
+{
+    const TTArchInfo *a = s->arch;
+    TTCore *c = &s->core[i];
+    CPUState *cs;
+    bool ok = false;
+
+    if (c->created) {
+        return true;
+    }
+    if (c->creating) {
+        /* Another agent's store is creating it (the BQL is dropped) */
+        error_setg(errp, "tt-tile(%u,%u): %s is being created", s->x, s->y,
+                   tt_core_id[i]);
+        return false;
+    }
+    c->creating = true;
+    /*
+     * One vCPU at a time: qemu_init_vcpu() waits for its thread with the
+     * BQL dropped, on a condition variable every creation shares and
+     * signals once, so concurrent creations could miss their wake-up.
+     */
+    while (tt_creating_core) {
+        qemu_cond_wait_bql(&tt_create_cond);
+    }
+    tt_creating_core = true;
+    object_initialize_child(OBJECT(s), tt_core_id[i], &c->cluster,
                             TYPE_CPU_CLUSTER);
     /*
      * Translation blocks are looked up by RAM offset, so cores of
@@ -245,11 +284,20 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
      */
     qdev_prop_set_uint32(DEVICE(&c->cluster), "cluster-id",
                          i == TT_CORE_NCRISC ? 1 : 0);
+    DEVICE(&c->cluster)->hotplugged = false;
     object_initialize_child(OBJECT(&c->cluster), "cpu", &c->cpu, a->cpu_type);
+    cs = CPU(&c->cpu);
+    /*
+     * A fixed index (the vCPU's instance in the migration stream, its
+     * number for gdb and -device loader,cpu-num), whatever the order in
+     * which lazy cores are created; and no automatic resume (below).
+     */
+    cs->cpu_index = s->hartid_base + i;
+    DEVICE(&c->cpu)->hotplugged = false;
     c->cpu.env.mhartid = s->hartid_base + i;
-    qdev_prop_set_uint64(DEVICE(&c->cpu), "resetvec", a->default_reset_pc[i]);
+    qdev_prop_set_uint64(DEVICE(&c->cpu), "resetvec", c->resetvec);
     qdev_prop_set_bit(DEVICE(&c->cpu), "start-powered-off",
-                      i != TT_CORE_BRISC);
+                      i != TT_CORE_BRISC || s->lazy_cores);
     /*
      * The models have XTTensix on; NCRISC has no .ttinsn.  The extension
      * properties exist only with TCG (target/riscv adds them there): under
@@ -262,17 +310,27 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     qdev_prop_set_uint64(DEVICE(&c->cpu), "tt-instrn-buf", TT_INSTRN_BUF_BASE);
     object_property_set_link(OBJECT(&c->cpu), "memory", OBJECT(&c->view),
                              &error_abort);
-    if (!qdev_realize(DEVICE(&c->cpu), NULL, errp)) {
-        return false;
+    if (!qdev_realize(DEVICE(&c->cpu), NULL, errp) ||
+        !qdev_realize(DEVICE(&c->cluster), NULL, errp)) {
+        object_unparent(OBJECT(&c->cluster));
+        goto out;
     }
-    if (!qdev_realize(DEVICE(&c->cluster), NULL, errp)) {
-        return false;
-    }
+    c->created = true;
     qemu_register_resettable(OBJECT(&c->cpu));
     if (s->spin_park) {
         tt_core_spin_init(c);
     }
-    return true;
+    /* Created after the machine started: it runs with the others */
+    if (phase_check(PHASE_MACHINE_READY) && runstate_is_running()) {
+        cpu_resume(cs);
+    }
+    trace_tt_core_create(s->x, s->y, tt_core_id[i]);
+    ok = true;
+out:
+    tt_creating_core = false;
+    qemu_cond_broadcast(&tt_create_cond);
+    c->creating = false;
+    return ok;
 }
 
 /* A store to the overlay: run the threads, whose waits may read it */
@@ -402,9 +460,30 @@ static void tt_tile_reset_hold(Object *obj, ResetType type)
     }
 }
 
+static int tt_tile_pre_load(void *opaque)
+{
+    TTTileState *s = opaque;
+
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        s->core[i].created_mig = false;
+    }
+    return 0;
+}
+
 static int tt_tile_post_load(void *opaque, int version_id)
 {
-    tt_tile_regs_post_load(opaque);
+    TTTileState *s = opaque;
+
+    /* The cores the source had created (the vCPUs' sections follow) */
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        Error *err = NULL;
+
+        if (s->core[i].created_mig && !tt_tile_create_core(s, i, &err)) {
+            error_report_err(err);
+            return -EINVAL;
+        }
+    }
+    tt_tile_regs_post_load(s);
     return 0;
 }
 
@@ -412,6 +491,7 @@ static const VMStateDescription vmstate_tt_tile = {
     .name = TYPE_TT_TILE,
     .version_id = 2,
     .minimum_version_id = 2,
+    .pre_load = tt_tile_pre_load,
     .post_load = tt_tile_post_load,
     .fields = (const VMStateField[]) {
         VMSTATE_UINT32(soft_reset, TTTileState),
@@ -442,6 +522,7 @@ static const Property tt_tile_properties[] = {
     DEFINE_PROP_UINT32("hartid-base", TTTileState, hartid_base, 0),
     DEFINE_PROP_BOOL("noc-view", TTTileState, noc_view, false),
     DEFINE_PROP_BOOL("spin-park", TTTileState, spin_park, true),
+    DEFINE_PROP_BOOL("lazy-cores", TTTileState, lazy_cores, false),
     DEFINE_PROP_LINK("noc", TTTileState, noc, TYPE_MEMORY_REGION,
                      MemoryRegion *),
 };
@@ -500,6 +581,7 @@ static const TypeInfo tt_tile_info = {
 
 static void tt_tile_register_types(void)
 {
+    qemu_cond_init(&tt_create_cond);
     type_register_static(&tt_tile_info);
 }
 

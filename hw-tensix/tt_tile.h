@@ -33,6 +33,7 @@ struct TTTileState {
     uint32_t hartid_base;
     bool noc_view;              /* BRISC's view includes the NoC view */
     bool spin_park;             /* park cores spinning on memory */
+    bool lazy_cores;            /* a core's vCPU comes with its release */
     MemoryRegion *noc;          /* the system (NoC) address space */
 
     const TTArchInfo *arch;
@@ -80,6 +81,13 @@ static inline TTTileState *tt_core_tile(TTCore *c)
 {
     return container_of(c - c->index, TTTileState, core[0]);
 }
+
+/*
+ * Give core @i of @s its vCPU if it has none (lazy-cores: when it is first
+ * released, or migrated in with one).  May drop the BQL while the vCPU's
+ * thread starts.  False, with @errp set, if another agent is creating it.
+ */
+bool tt_tile_create_core(TTTileState *s, int i, Error **errp);
 
 /* Register the custom CSRs (once per process). */
 void tt_csr_register(void);

@@ -22,14 +22,14 @@ void tt_tile_describe_waits(TTTileState *s, GString *msg)
         TTCore *c = &s->core[i];
 
         g_string_append_printf(msg, "\n  %-6s ", tt_core_name[i]);
-        if (c->held) {
+        if (c->held || !c->created) {
             g_string_append(msg, "held in soft reset");
-        } else if (c->wait == TT_WAIT_NONE && !CPU(&c->cpu)->halted) {
+        } else if (c->wait == TT_WAIT_NONE && !tt_core_cpu(c)->halted) {
             g_string_append(msg, "running");
         } else {
             tt_core_describe_wait(c, msg);
         }
-        if (!c->held) {
+        if (!c->held && c->created) {
             /* where it is (racy while it runs, exact once it waits) */
             g_string_append_printf(msg, " (pc 0x%08x)",
                                    (uint32_t)c->cpu.env.pc);
@@ -54,11 +54,11 @@ static void tt_tile_check_deadlock(TTTileState *s)
     for (int i = 0; i < TT_NUM_CORES; i++) {
         TTCore *c = &s->core[i];
 
-        if (c->held) {
+        if (c->held || !c->created) {
             continue;
         }
         if (c->release_pending || c->wait == TT_WAIT_SPIN ||
-            (c->wait == TT_WAIT_NONE && !CPU(&c->cpu)->halted)) {
+            (c->wait == TT_WAIT_NONE && !tt_core_cpu(c)->halted)) {
             /* someone can still run: look again later */
             timer_mod(s->deadlock.timer,
                       qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +

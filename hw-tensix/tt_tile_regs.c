@@ -16,6 +16,7 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "qemu/osdep.h"
+#include "qapi/error.h"
 #include "qemu/log.h"
 #include "qemu/timer.h"
 #include "qemu/host-utils.h"
@@ -140,23 +141,38 @@ static void tt_tile_set_soft_reset(TTTileState *s, uint32_t val)
     s->soft_reset = val;
     for (int i = 0; i < TT_NUM_CORES; i++) {
         TTCore *c = &s->core[i];
-        CPUState *cs = CPU(&c->cpu);
         bool was = extract32(old, tt_soft_reset_bit[i], 1);
         bool now = extract32(val, tt_soft_reset_bit[i], 1);
+        Error *err = NULL;
 
         if (now && !was) {
-            /* Entering reset (SoftReset.md) */
+            /* Entering reset (SoftReset.md); a core with no vCPU is held */
             c->held = true;
             c->release_pending = false;
             c->wait = TT_WAIT_NONE;
             tt_tensix_core_reset(&s->tensix, i);
             trace_tt_core_hold(s->x, s->y, tt_core_id[i]);
-            async_run_on_cpu(cs, tt_core_hold_work, RUN_ON_CPU_HOST_PTR(c));
+            if (c->created) {
+                async_run_on_cpu(CPU(&c->cpu), tt_core_hold_work,
+                                 RUN_ON_CPU_HOST_PTR(c));
+            }
         } else if (!now && was) {
             c->held = false;
             c->release_pending = true;
             c->wait = TT_WAIT_NONE;
-            async_run_on_cpu(cs, tt_core_release_work,
+            /*
+             * First release of a lazy core: its vCPU now.  The BQL is
+             * dropped meanwhile; the work below checks c->held when it
+             * runs, so a store in between that holds it again wins.
+             */
+            if (!tt_tile_create_core(s, i, &err)) {
+                tt_log_mask(LOG_GUEST_ERROR, "tt-tile(%u,%u): %s released "
+                            "twice at once: %s\n", s->x, s->y,
+                            tt_core_id[i], error_get_pretty(err));
+                error_free(err);
+                continue;
+            }
+            async_run_on_cpu(CPU(&c->cpu), tt_core_release_work,
                              RUN_ON_CPU_HOST_PTR(c));
         }
     }
@@ -382,8 +398,11 @@ void tt_tile_regs_post_load(TTTileState *s)
 {
     for (int i = 0; i < TT_NUM_CORES; i++) {
         TTCore *c = &s->core[i];
-        CPUState *cs = CPU(&c->cpu);
+        CPUState *cs = tt_core_cpu(c);
 
+        if (!cs) {
+            continue;       /* never released: nothing to re-queue */
+        }
         if (c->held) {
             async_run_on_cpu(cs, tt_core_hold_work, RUN_ON_CPU_HOST_PTR(c));
         } else if (c->release_pending) {

@@ -344,11 +344,13 @@ static void test_layout(const void *data)
     g_assert_cmphex(qtest_readl(qts, TT_NOC(1, c->h, SOFT_RESET_0)), ==, 0);
 }
 
-/* Five vCPUs per Tensix tile: 400 (WH) / 700 (BH) */
-static void test_cpus(const void *data)
+/*
+ * The vCPUs query-cpus-fast lists: how many, and the index and QOM path
+ * of the last one listed (the most recently created)
+ */
+static uint32_t count_cpus(QTestState *qts, const Chip *c, int64_t *last_index,
+                           char *last_path, size_t path_size)
 {
-    const Chip *c = data;
-    QTestState *qts = shared(c);
     QDict *resp = qtest_qmp(qts, "{'execute': 'query-cpus-fast'}");
     QList *list = qdict_get_qlist(resp, "return");
     QListEntry *e;
@@ -364,11 +366,68 @@ static void test_cpus(const void *data)
             /* cpu 0 (qtest's view) is the first worker's BRISC */
             g_assert_true(g_str_has_prefix(qdict_get_str(cpu, "qom-path"),
                                            first));
+            g_assert_cmpint(qdict_get_int(cpu, "cpu-index"), ==, 0);
         }
+        *last_index = qdict_get_int(cpu, "cpu-index");
+        g_strlcpy(last_path, qdict_get_str(cpu, "qom-path"), path_size);
         n++;
     }
-    g_assert_cmpuint(n, ==, 5 * c->workers);
     qobject_unref(resp);
+    return n;
+}
+
+/*
+ * Five vCPUs per Tensix tile: 400 (WH) / 700 (BH) with lazy-cores=off;
+ * by default only the first tile's five exist at start-up, and a core
+ * gets its vCPU, with a fixed index (5 per tile, in worker order), when
+ * it is first released
+ */
+static void test_cpus(const void *data)
+{
+    const Chip *c = data;
+    QTestState *qts = qtest_initf("-machine %s,lazy-cores=off", c->machine);
+    uint32_t lx = 0, ly = 0;
+    int64_t idx;
+    char path[128];
+    g_autofree char *want = NULL;
+
+    g_assert_cmpuint(count_cpus(qts, c, &idx, path, sizeof(path)), ==,
+                     5 * c->workers);
+    g_assert_cmpint(idx, ==, 5 * c->workers - 1);
+    qtest_quit(qts);
+
+    /* The last worker in row-major order (the machine's tile order) */
+    for (uint32_t y = 0; y < c->h; y++) {
+        for (uint32_t x = 0; x < c->w; x++) {
+            if (c->map[y][x] == 'T') {
+                lx = x;
+                ly = y;
+            }
+        }
+    }
+    qts = start(c, NULL);
+    g_assert_cmpuint(count_cpus(qts, c, &idx, path, sizeof(path)), ==, 5);
+    g_assert_cmpint(idx, ==, 4);
+    /* Held: still no vCPU; BRISC released: one */
+    qtest_writel(qts, TT_NOC(lx, ly, SOFT_RESET_0), 0x47800);
+    g_assert_cmpuint(count_cpus(qts, c, &idx, path, sizeof(path)), ==, 5);
+    qtest_writel(qts, TT_NOC(lx, ly, SOFT_RESET_0), 0x47000);
+    g_assert_cmpuint(count_cpus(qts, c, &idx, path, sizeof(path)), ==, 6);
+    g_assert_cmpint(idx, ==, 5 * c->workers - 5);
+    want = g_strdup_printf("/machine/tile[%u,%u]/brisc/cpu", lx, ly);
+    g_assert_cmpstr(path, ==, want);
+    /* All five released, held and released again: five, once each */
+    qtest_writel(qts, TT_NOC(lx, ly, SOFT_RESET_0), 0);
+    qtest_writel(qts, TT_NOC(lx, ly, SOFT_RESET_0), 0x47800);
+    qtest_writel(qts, TT_NOC(lx, ly, SOFT_RESET_0), 0);
+    g_assert_cmpuint(count_cpus(qts, c, &idx, path, sizeof(path)), ==, 10);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(lx, ly, SOFT_RESET_0)), ==, 0);
+    /* A machine reset holds them again and keeps them */
+    qtest_system_reset(qts);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(lx, ly, SOFT_RESET_0)), ==,
+                    0x47800);
+    g_assert_cmpuint(count_cpus(qts, c, &idx, path, sizeof(path)), ==, 10);
+    qtest_quit(qts);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -662,6 +721,8 @@ static void test_migrate(const void *data)
     uint32_t fx = c->first_x, fy = c->first_y, lx = 0, ly = 0, acks;
     g_autofree uint32_t *buf = g_new(uint32_t, MIG_LEN / 4);
     gint64 t0;
+    int64_t idx;
+    char path[128];
 
     for (uint32_t y = 0; y < c->h; y++) {
         for (uint32_t x = 0; x < c->w; x++) {
@@ -676,6 +737,9 @@ static void test_migrate(const void *data)
                                  0x2000 + 4 * ch), 0xDA7A0000u | ch);
     }
     qtest_writel(qts, TT_NOC(lx, ly, 0x8000), 0x1A57C0DEu);
+    /* The last worker's BRISC and NCRISC released: their vCPUs exist */
+    qtest_writel(qts, TT_NOC(lx, ly, SOFT_RESET_0), 0x7000);
+    g_assert_cmpuint(count_cpus(qts, c, &idx, path, sizeof(path)), ==, 7);
     for (uint32_t i = 0; i < MIG_LEN / 4; i++) {
         buf[i] = cpu_to_le32(mig_word(i));
     }
@@ -714,6 +778,10 @@ static void test_migrate(const void *data)
     }
     g_assert_cmphex(qtest_readl(qts, TT_NOC(lx, ly, 0x8000)), ==,
                     0x1A57C0DEu);
+    /* The new QEMU created the two vCPUs the old one had, with their state */
+    g_assert_cmpuint(count_cpus(qts, c, &idx, path, sizeof(path)), ==, 7);
+    g_assert_cmphex(qtest_readl(qts, TT_NOC(lx, ly, SOFT_RESET_0)), ==,
+                    0x7000);
     /* T0 still held: its GPR unchanged */
     g_assert_cmphex(qtest_readl(qts, tt_gpr_addr(0, 0)), ==, 0);
     g_assert_cmphex(qtest_readl(qts, TT_NOC(0, 11, MIG_DST + MIG_LEN - 4)),
