@@ -120,12 +120,24 @@ static void tt_tile_map_unimp(TTTileState *s, MemoryRegion *into,
  * Lay the tile's memories out in its one RAM block: L1 at 0, then each
  * core's local RAM and Wormhole's NCRISC IRAM, each on a (4 KiB) page
  * boundary, so each is mapped as whole pages.  Returns the block's size,
- * rounded up to 256 KiB: QEMU syncs the dirty bitmap of a block whose
- * length is a multiple of that (64 pages: a word of the bitmap) a word at
- * a time, but any other block page by page, flushing every vCPU's TLB
- * for each page, which made migrating a whole chip take minutes (one
- * block per memory: 7 per tile, WH L1 1464 KiB).
+ * rounded up to 4 MiB (TT_TILE_RAM_ALIGN):
+ *  - QEMU syncs the dirty bitmap of a block whose length is a multiple of
+ *    256 KiB (64 pages: a word of the bitmap) a word at a time, but any
+ *    other block page by page, flushing every vCPU's TLB for each page,
+ *    which made migrating a whole chip take minutes (one block per
+ *    memory: 7 per tile, WH L1 1464 KiB);
+ *  - TCG keeps its per-page code state in leaves of 4 MiB of RAM offsets,
+ *    created when code in one of their pages is first translated.  A
+ *    store to a page that is clean for code and has no leaf takes the
+ *    slow path every time (nothing records that the page holds no code).
+ *    The tile's RAM is made clean for code in one pass (tt_tile_realize,
+ *    tt_tile_set_soft_reset), so each tile's block must share a leaf with
+ *    the tile's own code: blocks of 4 MiB, which the tiles, created
+ *    first, get at multiples of 4 MiB.  The rest of the 4 MiB is never
+ *    mapped and costs no memory.
  */
+#define TT_TILE_RAM_ALIGN       (4 * MiB)
+
 static uint64_t tt_tile_ram_layout(TTTileState *s)
 {
     const TTArchInfo *a = s->arch;
@@ -137,7 +149,7 @@ static uint64_t tt_tile_ram_layout(TTTileState *s)
     }
     s->iram_offset = ROUND_UP(end, 4 * KiB);
     end = s->iram_offset + a->ncrisc_iram_size;
-    return ROUND_UP(end, 256 * KiB);
+    return ROUND_UP(end, TT_TILE_RAM_ALIGN);
 }
 
 static bool tt_core_realize(TTTileState *s, int i, Error **errp)
@@ -380,6 +392,16 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
     if (!memory_region_init_ram(&s->ram, obj, name, tt_tile_ram_layout(s),
                                 errp)) {
         return;
+    }
+    if (s->lazy_cores) {
+        /*
+         * Clean for translated code from the start: no vCPU exists that
+         * could map it (the sweep is of the first tile's five), and the
+         * host's uploads keep it clean, so its first release needs no
+         * sweep of every vCPU's TLB (tt_tile_set_soft_reset)
+         */
+        memory_region_reset_dirty(&s->ram, 0, memory_region_size(&s->ram),
+                                  DIRTY_MEMORY_CODE);
     }
     g_clear_pointer(&name, g_free);
     name = g_strdup_printf("tt-l1(%u,%u)", s->x, s->y);

@@ -136,6 +136,11 @@ static void tt_core_release_work(CPUState *cs, run_on_cpu_data data)
 static void tt_tile_set_soft_reset(TTTileState *s, uint32_t val)
 {
     uint32_t old = s->soft_reset;
+    bool had_vcpus = false;
+
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        had_vcpus |= s->core[i].created;
+    }
 
     trace_tt_tile_soft_reset(s->x, s->y, old, val);
     s->soft_reset = val;
@@ -177,13 +182,18 @@ static void tt_tile_set_soft_reset(TTTileState *s, uint32_t val)
         }
     }
     if (extract32(old, tt_soft_reset_bit[TT_CORE_BRISC], 1) &&
-        !extract32(val, tt_soft_reset_bit[TT_CORE_BRISC], 1)) {
+        !extract32(val, tt_soft_reset_bit[TT_CORE_BRISC], 1) &&
+        (had_vcpus || !s->lazy_cores)) {
         /*
          * BRISC released: the host has just written the tile's firmware.
          * Mark the tile's memory clean for translated code now, in one
          * pass over every vCPU's TLB; otherwise the first translation in
          * each page of that code makes the same pass, and with hundreds
-         * of vCPUs those passes dominate booting a whole chip.
+         * of vCPUs those passes dominate booting a whole chip.  Not on
+         * the first release of a lazy tile: its memory has been clean
+         * since it was created (tt_tile_realize), as no core could write
+         * it and the host's writes keep it so.  Only timing depends on
+         * this: QEMU cleans each page itself when it translates code there.
          */
         memory_region_reset_dirty(&s->ram, 0, memory_region_size(&s->ram),
                                   DIRTY_MEMORY_CODE);
