@@ -751,10 +751,11 @@ static bool doc_skip(void)
  * Run a command line of docs/launcher.md exactly as written
  * ("scripts/tt-launch ..."), from the repository root, in a subprocess
  * (ttl_main is what the wrapper runs); it must succeed within
- * @timeout_s and write @pattern (a glob) on stderr.
+ * @timeout_s and write @pattern (a glob) on stderr and, unless NULL,
+ * @out_pattern on stdout.
  */
-static void run_doc_command(const char *line, const char *pattern,
-                            guint64 timeout_s)
+static void run_doc_command_out(const char *line, const char *pattern,
+                                const char *out_pattern, guint64 timeout_s)
 {
     if (g_test_subprocess()) {
         const char *q = getenv("QTEST_QEMU_BINARY");
@@ -773,7 +774,16 @@ static void run_doc_command(const char *line, const char *pattern,
     g_test_message("%s", line);
     g_test_trap_subprocess(NULL, timeout_s * G_USEC_PER_SEC, 0);
     g_test_trap_assert_stderr(pattern);
+    if (out_pattern) {
+        g_test_trap_assert_stdout(out_pattern);
+    }
     g_test_trap_assert_passed();
+}
+
+static void run_doc_command(const char *line, const char *pattern,
+                            guint64 timeout_s)
+{
+    run_doc_command_out(line, pattern, NULL, timeout_s);
 }
 
 /* The commands of docs/launcher.md, "Real tt-metal firmware" */
@@ -787,6 +797,15 @@ static void run_doc_command(const char *line, const char *pattern,
 #define DOC_METAL_CHIP \
     "scripts/tt-launch -m bh --soc full --tile all --layout metal-2026 " \
     "--fw ../shared/firmware/blackhole-p100a --boot-only -T --timeout 600"
+/* ... and its section "Launching a kernel" */
+#define DOC_METAL_MARKER_ONE \
+    "scripts/tt-launch -m bh --layout metal-2026 " \
+    "--fw ../shared/firmware/blackhole-p100a --marker 0x20000 -r 2 " \
+    "--read-l1 1,2:0x20000:12=- -T"
+#define DOC_METAL_MARKER_CHIP \
+    "scripts/tt-launch -m bh --soc full --tile all --layout metal-2026 " \
+    "--fw ../shared/firmware/blackhole-p100a --marker 0x20000 -T " \
+    "--timeout 600"
 
 static void test_metal_doc_one(void)
 {
@@ -820,6 +839,36 @@ static void test_metal_doc_chip(void)
     run_doc_command(DOC_METAL_CHIP, "tt-launch: QEMU start * s, firmware "
                     "upload * s, boot * s (140 tiles ready), total * s\n",
                     900);
+}
+
+/*
+ * The marker kernel on one tile, launched twice: its record (value of
+ * launch 2, node ID (2 << 6) | 1, 2 runs) on stdout.
+ */
+static void test_metal_doc_marker_one(void)
+{
+    if (doc_skip()) {
+        return;
+    }
+    run_doc_command_out(DOC_METAL_MARKER_ONE, "tt-launch: QEMU start * s, "
+                        "firmware upload * s, boot * s (1 tile ready), 2 "
+                        "launches * s (GO to DONE * s), total * s\n",
+                        "0x00020000: 0x600d0002 0x00000081 0x00000002\n",
+                        60);
+}
+
+/*
+ * The marker kernel on all 140 workers of soc=full (tt-launch checks
+ * every tile's record): a few seconds, so in the normal suite.
+ */
+static void test_metal_doc_marker_chip(void)
+{
+    if (doc_skip()) {
+        return;
+    }
+    run_doc_command(DOC_METAL_MARKER_CHIP, "tt-launch: QEMU start * s, "
+                    "firmware upload * s, boot * s (140 tiles ready), 1 "
+                    "launch * s (GO to DONE * s), total * s\n", 900);
 }
 
 static TTLTile metal_tile = { 1, 2 };
@@ -1002,6 +1051,316 @@ static void test_metal_bad(void)
 }
 
 /*
+ * Launches on the 2026 firmware (docs/launcher.md, "Launching a kernel"):
+ * the mailbox words the launch leaves, as the firmware's DWARF declares
+ * them.
+ */
+#define MARKER      0x20000u
+
+static void metal_boot1(TTLaunch *l)
+{
+    metal_start(l);
+    if (!ttm_boot(l, metal_fw, &metal_tile, 1)) {
+        g_error("boot: %s", l->err->str);
+    }
+}
+
+/* The marker kernel, launched three times on one tile */
+static void test_metal_marker(void)
+{
+    TTLProgram *p = g_new0(TTLProgram, 1);
+    const TTLTile *t = &metal_tile;
+    TTLaunch l;
+    uint32_t lm = 0x70;             /* launch[0] */
+
+    if (metal_skip()) {
+        return;
+    }
+    metal_boot1(&l);
+    l.marker = MARKER;
+    for (uint32_t n = 1; n <= 3; n++) {
+        if (!ttm_launch(&l, p)) {
+            g_error("launch %u: %s", n, l.err->str);
+        }
+        /* value 0x600D0000 + n, node ID (y << 6) | x, runs */
+        g_assert_cmphex(ttl_r32(&l, t->x, t->y, MARKER), ==, 0x600D0000 + n);
+        g_assert_cmphex(ttl_r32(&l, t->x, t->y, MARKER + 4), ==,
+                        (2 << 6) | 1);
+        g_assert_cmphex(ttl_r32(&l, t->x, t->y, MARKER + 8), ==, n);
+    }
+    /* go message DONE; mode HOST: the read pointer stays at 0 */
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x370), ==, 0);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x6c), ==, 0);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x3a0), ==, 0);
+    /*
+     * launch[0]: kernel_config_base[TENSIX] 0x82b0, sem_offset 0x480,
+     * local / remote CB offsets 0x580 / 0x780, DM0 RTAs at 0, mode HOST
+     * (1), kernel_text_offset[0] 0x800 (the marker kernel at 0x8ab0),
+     * no CBs, min_remote_cb_start_index 32, host_assigned_id 3, enables
+     * DM0.
+     */
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, lm + 0x00), ==, 0x82b0);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, lm + 0x0c) & 0xFFFF, ==, 0x480);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, lm + 0x10) >> 16, ==, 0x580);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, lm + 0x14) & 0xFFFF, ==, 0x780);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, lm + 0x14) >> 16, ==, 0);
+    g_assert_cmphex((ttl_r32(&l, t->x, t->y, lm + 0x28) >> 16) & 0xFF, ==,
+                    1);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, lm + 0x2c), ==, 0x800);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, lm + 0x40), ==, 0);
+    g_assert_cmphex((ttl_r32(&l, t->x, t->y, lm + 0x44) >> 16) & 0xFF, ==,
+                    32);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, lm + 0x48), ==, 3);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, lm + 0x4c), ==, 1);
+    /* its first instruction: lui t0, 0xffb00 (rta_l1_base 0xffb00018) */
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x8ab0), ==, 0xffb002b7);
+    ttl_stop(&l);
+    g_free(p);
+}
+
+/*
+ * Kernels built here with Debian's riscv64-unknown-elf-gcc for all five
+ * processors, linked at their place in the kernel area and against the
+ * firmware's symbols (--just-symbols, as tt-metal links its kernels), as
+ * docs/launcher.md says.  Kernel p (at 0x8ab0 + 0x100 p) writes, at its
+ * runtime arg 0 + 32 p: 0xC0DE0000 | p, its runtime arg 1, its common
+ * runtime arg 0, its run count, and (BRISC, NCRISC) semaphore 0.
+ */
+static const char metal_kernel_src[] =
+    "#include <stdint.h>\n"
+    "extern uint32_t *rta_l1_base;\n"
+    "extern uint32_t *crta_l1_base;\n"
+    "#if PROC < 2\n"
+    "extern uint32_t *sem_l1_base[];\n"
+    "#endif\n"
+    "void kernel(void)\n"
+    "{\n"
+    "    volatile uint32_t *out =\n"
+    "        (volatile uint32_t *)(rta_l1_base[0] + 32 * PROC);\n"
+    "\n"
+    "    out[0] = 0xC0DE0000 | PROC;\n"
+    "    out[1] = rta_l1_base[1];\n"
+    "    out[2] = crta_l1_base[0];\n"
+    "    out[3] = out[3] + 1;\n"
+    "#if PROC < 2\n"
+    "    out[4] = sem_l1_base[0][0];\n"
+    "#endif\n"
+    "}\n";
+
+/* Build kernel @c into @dir; false if there is no compiler */
+static char *metal_build_kernel(const char *dir, int c)
+{
+    g_autofree char *cc = g_find_program_in_path("riscv64-unknown-elf-gcc");
+    g_autofree char *src = g_build_filename(dir, "kernel.c", NULL);
+    g_autofree char *def = g_strdup_printf("-DPROC=%d", c);
+    g_autofree char *text = g_strdup_printf("-Wl,-Ttext=0x%x",
+                                            TTM_KERNEL_AREA + 0x100 * c);
+    g_autofree char *syms = g_strdup_printf("-Wl,--just-symbols=%s/%s.elf",
+                                            metal_fw, ttl_proc_name[c]);
+    g_autofree char *out = g_strdup_printf("%s/k-%s.elf", dir,
+                                           ttl_proc_name[c]);
+    g_autofree char *so = NULL, *se = NULL;
+    g_autoptr(GError) gerr = NULL;
+    int status;
+    char *argv[] = {
+        cc, (char *)"-march=rv32im", (char *)"-mabi=ilp32", (char *)"-Os",
+        (char *)"-ffreestanding", (char *)"-nostdlib",
+        (char *)"-nostartfiles", (char *)"-mno-relax", def,
+        (char *)"-Wl,-N", text, (char *)"-Wl,-e,kernel", syms,
+        (char *)"-Wl,--no-warn-rwx-segments", (char *)"-o", out, src, NULL,
+    };
+
+    if (!cc) {
+        return NULL;
+    }
+    g_assert_true(g_file_set_contents(src, metal_kernel_src, -1, NULL));
+    if (!g_spawn_sync(NULL, argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &so,
+                      &se, &status, &gerr) ||
+        !WIFEXITED(status) || WEXITSTATUS(status)) {
+        g_error("building the %s kernel failed: %s%s", ttl_proc_name[c],
+                se ?: "", gerr ? gerr->message : "");
+    }
+    return g_steal_pointer(&out);
+}
+
+static void test_metal_kernels(void)
+{
+    g_autoptr(GError) gerr = NULL;
+    g_autofree char *dir = NULL;
+    TTLProgram *p = g_new0(TTLProgram, 1);
+    const TTLTile *t = &metal_tile;
+    TTLaunch l;
+
+    if (metal_skip()) {
+        return;
+    }
+    dir = g_dir_make_tmp("ttm-k-XXXXXX", &gerr);
+    g_assert_no_error(gerr);
+    for (int c = 0; c < TTL_NUM_CORES; c++) {
+        p->kernel[c] = metal_build_kernel(dir, c);
+        if (!p->kernel[c]) {
+            g_test_skip("riscv64-unknown-elf-gcc not found");
+            remove_tree(dir);
+            g_free(p);
+            return;
+        }
+    }
+    metal_boot1(&l);
+    for (uint32_t n = 1; n <= 2; n++) {
+        for (uint32_t cls = 0; cls < TTFW_NUM_CLASSES; cls++) {
+            p->rta[cls][0] = MARKER;
+            p->rta[cls][1] = 0x100 * n + cls;
+            p->num_rta[cls] = 2;
+            p->crta[cls][0] = 0xA00 * n + cls;
+            p->num_crta[cls] = 1;
+        }
+        p->sem[0] = 0x5E0 + n;
+        if (!ttm_launch(&l, p)) {
+            g_error("launch %u: %s", n, l.err->str);
+        }
+        for (int c = 0; c < TTL_NUM_CORES; c++) {
+            uint32_t r = MARKER + 32 * c;
+            uint32_t cls = c < 2 ? c : TTFW_CLASS_COMPUTE;
+
+            g_assert_cmphex(ttl_r32(&l, t->x, t->y, r), ==, 0xC0DE0000 | c);
+            g_assert_cmphex(ttl_r32(&l, t->x, t->y, r + 4), ==,
+                            0x100 * n + cls);
+            g_assert_cmphex(ttl_r32(&l, t->x, t->y, r + 8), ==,
+                            0xA00 * n + cls);
+            g_assert_cmphex(ttl_r32(&l, t->x, t->y, r + 12), ==, n);
+            if (c < 2) {
+                g_assert_cmphex(ttl_r32(&l, t->x, t->y, r + 16), ==,
+                                0x5E0 + n);
+            }
+        }
+        /* enables: DM0, DM1, MATH0-2 */
+        g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x70 + 0x4c), ==, 0x1F);
+        g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x370), ==, 0);
+    }
+    /*
+     * The marker kernel at the BRISC kernel's place, the others kept:
+     * the new code is what runs
+     */
+    g_free((char *)p->kernel[TTL_BRISC]);
+    p->kernel[TTL_BRISC] = NULL;
+    p->num_rta[TTFW_CLASS_DM0] = 0;
+    l.marker = MARKER + 0x1000;
+    if (!ttm_launch(&l, p)) {
+        g_error("marker launch: %s", l.err->str);
+    }
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, MARKER + 0x1000), ==,
+                    0x600D0003);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, MARKER + 0x1008), ==, 1);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, MARKER + 12), ==, 2);
+    g_assert_cmphex(ttl_r32(&l, t->x, t->y, MARKER + 32 + 12), ==, 3);
+    ttl_stop(&l);
+    for (int c = 0; c < TTL_NUM_CORES; c++) {
+        g_free((char *)p->kernel[c]);
+    }
+    g_free(p);
+    remove_tree(dir);
+}
+
+/* An ELF of @n instruction words at @addr (entry there) */
+static char *write_code_elf(const char *dir, const char *name, uint32_t addr,
+                            const uint32_t *w, uint32_t n)
+{
+    char *path = write_elf(dir, name, addr, addr, 4 * n);
+    g_autofree uint8_t *buf = NULL;
+    gsize len;
+
+    g_assert_true(g_file_get_contents(path, (char **)&buf, &len, NULL));
+    for (uint32_t i = 0; i < n; i++) {
+        stl_le_p(buf + sizeof(Elf32_Ehdr) + sizeof(Elf32_Phdr) + 4 * i,
+                 w[i]);
+    }
+    g_assert_true(g_file_set_contents(path, (char *)buf, len, NULL));
+    return path;
+}
+
+/*
+ * A BRISC kernel that never returns ("j ."): after --timeout the report
+ * names the tile, the go signal GO and BRISC in the kernel; kernels the
+ * launch refuses; then a good launch on the same tile.
+ */
+static void test_metal_launch_bad(void)
+{
+    static const uint32_t spin = 0x0000006F;            /* j . */
+    static const uint32_t ret = 0x00008067;
+    g_autoptr(GError) gerr = NULL;
+    g_autofree char *dir = NULL;
+    g_autofree char *hang = NULL, *low = NULL, *t0 = NULL, *odd = NULL;
+    TTLProgram *p = g_new0(TTLProgram, 1);
+    TTLaunch l;
+    const char *msg;
+
+    if (metal_skip()) {
+        return;
+    }
+    dir = g_dir_make_tmp("ttm-bad-XXXXXX", &gerr);
+    g_assert_no_error(gerr);
+    hang = write_code_elf(dir, "hang.elf", TTM_KERNEL_AREA, &spin, 1);
+    low = write_code_elf(dir, "low.elf", 0x6c40, &ret, 1);
+    t0 = write_code_elf(dir, "t0.elf", TTM_KERNEL_AREA + 0x100, &ret, 1);
+    odd = write_code_elf(dir, "odd.elf", TTM_KERNEL_AREA + 0x102, &ret, 1);
+
+    /* refused before anything is written */
+    metal_boot1(&l);
+    p->kernel[TTL_NCRISC] = low;
+    g_assert_false(ttm_launch(&l, p));
+    g_test_message("%s", l.err->str);
+    g_assert_nonnull(strstr(l.err->str, "NCRISC kernel '"));
+    g_assert_nonnull(strstr(l.err->str, "low.elf': segment [0x00006c40, "
+                            "0x00006c44) is outside the kernel area "
+                            "[0x00008ab0, 0x000112b0) of the metal-2026 "
+                            "ring: link the kernel there"));
+    p->kernel[TTL_NCRISC] = odd;
+    g_assert_false(ttm_launch(&l, p));
+    g_assert_nonnull(strstr(l.err->str, "odd.elf': entry point 0x00008bb2 "
+                            "is not 4-byte aligned"));
+    p->kernel[TTL_NCRISC] = NULL;
+    p->kernel[TTL_TRISC0] = t0;
+    g_assert_false(ttm_launch(&l, p));
+    g_assert_cmpstr(l.err->str, ==, "--layout metal-2026: the firmware "
+                    "starts trisc0, trisc1 and trisc2 together: give each "
+                    "of them a kernel, or none");
+    p->kernel[TTL_TRISC0] = NULL;
+    p->kernel[TTL_NCRISC] = hang;
+    l.marker = MARKER;
+    g_assert_false(ttm_launch(&l, p));
+    g_assert_nonnull(strstr(l.err->str, "kernels 'the marker kernel' "
+                            "(brisc) and '"));
+    g_assert_nonnull(strstr(l.err->str, "hang.elf' (ncrisc) overlap in the "
+                            "ring at 0x00008ab0"));
+    p->kernel[TTL_NCRISC] = NULL;
+    g_assert_cmpuint(l.launches, ==, 0);
+
+    /* then a good launch */
+    if (!ttm_launch(&l, p)) {
+        g_error("good launch: %s", l.err->str);
+    }
+    g_assert_cmphex(ttl_r32(&l, 1, 2, MARKER), ==, 0x600D0001);
+
+    /* a kernel that never returns */
+    l.marker = 0;
+    p->kernel[TTL_BRISC] = hang;
+    l.timeout_s = 1;
+    g_assert_false(ttm_launch(&l, p));
+    msg = l.err->str;
+    g_test_message("%s", msg);
+    g_assert_true(g_str_has_prefix(msg, "launch 2: 1 of 1 tile not done "
+                                   "after 1.0 s: (1,2)\n tile (1,2): go "
+                                   "signal (0x373) 0x80 (GO), sync word "
+                                   "(0x68) "));
+    g_assert_nonnull(strstr(msg, "(pc 0x00008ab0, kernel '"));
+    g_assert_nonnull(strstr(msg, "hang.elf' + 0x0)\n"));
+    g_assert_nonnull(strstr(msg, ", trisc2 firmware main+0x"));
+    ttl_stop(&l);
+    g_free(p);
+    remove_tree(dir);
+}
+
+/*
  * Run the tool (ttl_main) with @args in a subprocess: it must exit with a
  * failure and @want in its error output, within 20 s (without the check,
  * --write-l1 63,63 asked for a 64x64 grid of 20480 cores that never
@@ -1083,8 +1442,25 @@ static const CliCase cli_cases[] = {
     { &ttl_arch_wh, "--layout metal-2026",
       "--layout metal-2026: tt-metal's 2026 Blackhole firmware layout; use "
       "-m bh" },
-    { &ttl_arch_bh, "--layout metal-2026 -k brisc=k.elf",
-      "--layout metal-2026 boots the firmware only: no --kernel" },
+    { &ttl_arch_bh, "--layout metal-2026 -k trisc1=k.elf",
+      "--layout metal-2026: the firmware starts trisc0, trisc1 and trisc2 "
+      "together: give each of them a kernel, or none" },
+    /* --marker */
+    { &ttl_arch_bh, "--marker 0x20000",
+      "--marker: the marker kernel runs on tt-metal's 2026 firmware: needs "
+      "--layout metal-2026" },
+    { &ttl_arch_bh, "--layout metal-2026 --marker 0x8000",
+      "--marker: 0x8000: need a 4-byte aligned L1 address from 0x11ad0 "
+      "(after the firmware's area and the kernel ring) to 0x17fff4" },
+    { &ttl_arch_bh, "--layout metal-2026 --marker 0x20002",
+      "--marker: 0x20002: need a 4-byte aligned L1 address" },
+    { &ttl_arch_bh, "--layout metal-2026 --marker 0x20000 -k brisc=k.elf",
+      "--marker and -k brisc= exclude each other: the marker kernel is "
+      "BRISC's" },
+    { &ttl_arch_bh, "--layout metal-2026 --marker 0x20000 -a brisc=1",
+      "--marker sets BRISC's runtime args itself: no -a brisc=" },
+    { &ttl_arch_bh, "--layout metal-2026 --marker 0x20000 --boot-only",
+      "--marker launches a kernel: not with --boot-only" },
     { &ttl_arch_bh, "--tile all",
       "--tile all needs --soc full or --grid" },
     { &ttl_arch_bh, "--soc full --tile all --tile 1,2",
@@ -1145,6 +1521,15 @@ int main(int argc, char **argv)
                    test_metal_doc_grid);
     qtest_add_func("/tensix/launch/bh/metal-2026/doc-chip",
                    test_metal_doc_chip);
+    qtest_add_func("/tensix/launch/bh/metal-2026/marker", test_metal_marker);
+    qtest_add_func("/tensix/launch/bh/metal-2026/kernels",
+                   test_metal_kernels);
+    qtest_add_func("/tensix/launch/bh/metal-2026/launch-bad",
+                   test_metal_launch_bad);
+    qtest_add_func("/tensix/launch/bh/metal-2026/doc-marker-one",
+                   test_metal_doc_marker_one);
+    qtest_add_func("/tensix/launch/bh/metal-2026/doc-marker-chip",
+                   test_metal_doc_marker_chip);
     ret = g_test_run();
     if (fw_tmp) {
         remove_tree(fw_tmp);

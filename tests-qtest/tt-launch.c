@@ -20,8 +20,11 @@
  * circular-buffer configuration go to the start of the ring.
  *
  * --layout metal-2026 instead boots tt-metal's own 2026 Blackhole
- * firmware with the upload sequence of tt-metal's host (ttm_boot; boot
- * only), on one tile or on every worker (--tile all).
+ * firmware with the upload sequence of tt-metal's host (ttm_boot), on one
+ * tile or on every worker (--tile all), and launches kernels on it the
+ * way tt-metal's slow-dispatch host does (ttm_launch): kernel ELFs linked
+ * at their address in the kernel area of the ring, or the launcher's own
+ * marker kernel (--marker).
  *
  * This file is both the command-line tool (docs/launcher.md; run it with
  * scripts/tt-launch) and a library: tt-launch-test.c includes it with
@@ -229,8 +232,13 @@ typedef struct TTLaunch {
     /* the metal-2026 firmware (for hang reports) */
     TTLElf fw[TTL_NUM_CORES];
     uint32_t arc_status;        /* ARC SCRATCH_RAM_2 (metal-2026, soc=full) */
+    /* metal-2026: the marker kernel (--marker): its record, its code */
+    uint32_t marker;            /* L1 address of the record; 0: none */
+    uint32_t marker_code;
+    uint32_t marker_runs;       /* launches of it so far */
     /* timings, seconds; metal-2026: t_boot from the release to ready */
     double t_start, t_upload, t_boot, t_launch_last, t_launch_total;
+    double t_go_total;          /* metal-2026: from GO to the last DONE */
 } TTLaunch;
 
 static bool G_GNUC_PRINTF(2, 3) ttl_fail(TTLaunch *l, const char *fmt, ...)
@@ -1111,15 +1119,48 @@ out:
 /*
  * tt-metal's own Blackhole firmware as built in January 2026 (e.g.
  * ../shared/firmware/blackhole-p100a, README.md there): the layout and
- * the host's upload sequence of a P100A, per worker tile.  Boot only: no
- * kernel launch (the kernels of that layout are linked against the
- * firmware).
+ * the host's upload sequence of a P100A, per worker tile; the mailbox
+ * structures as the firmware's DWARF declares them (docs/launcher.md,
+ * "The launch protocol of the 2026 firmware").
  */
 #define TTM_SYNC                0x68        /* NCRISC TRISC0 TRISC1 TRISC2 */
-#define TTM_GO_MSG              0x370
+#define TTM_LAUNCH_RD_PTR       0x6c
+#define TTM_LAUNCH(i)           (0x70 + 96 * (i))   /* launch_msg_t[8] */
+#define TTM_LAUNCH_SIZE         96
+#define TTM_GO_MSG              0x370       /* go_messages[0] */
 #define TTM_GO_SIGNAL           0x373
+#define TTM_GO_MSG_INDEX        0x3a0
 #define TTM_RUN_MSG_INIT        0x40
+#define TTM_RUN_MSG_GO          0x80
 #define TTM_RUN_MSG_DONE        0x00
+/* kernel_config_msg_t (launch_msg_t) offsets */
+#define TTM_KC_CONFIG_BASE(t)   (0x00 + 4 * (t))    /* u32 x3, core type */
+#define TTM_KC_SEM_OFFSET(t)    (0x0c + 2 * (t))    /* u16 x3 */
+#define TTM_KC_LOCAL_CB_OFFSET  0x12                /* u16 */
+#define TTM_KC_REMOTE_CB_OFFSET 0x14                /* u16 */
+#define TTM_KC_RTA_OFFSET(p)    (0x16 + 4 * (p))    /* u16, per processor */
+#define TTM_KC_CRTA_OFFSET(p)   (0x18 + 4 * (p))    /* u16 */
+#define TTM_KC_MODE             0x2a
+#define TTM_KC_TEXT_OFFSET(p)   (0x2c + 4 * (p))    /* u32 x5 */
+#define TTM_KC_LOCAL_CB_MASK    0x40                /* u32 */
+#define TTM_KC_BRISC_NOC_ID     0x44
+#define TTM_KC_BRISC_NOC_MODE   0x45
+#define TTM_KC_MIN_REMOTE_CB    0x46
+#define TTM_KC_HOST_ID          0x48                /* u32 */
+#define TTM_KC_ENABLES          0x4c                /* u32 */
+#define TTM_DISPATCH_MODE_HOST  1
+#define TTM_NUM_CBS             32
+/*
+ * The kernel-config ring of a slow-dispatch launch: kernel_config_base =
+ * MEM_MAP_END (0x82b0, where BRISC's local-RAM image is staged at the
+ * upload and which the firmware has consumed once ready); the
+ * configuration (ttfw_layout.h's TTFW_KCFG_* offsets), then the kernels,
+ * up to the bank tables.
+ */
+#define TTM_KCFG_BASE           0x82b0
+#define TTM_KERNEL_AREA         (TTM_KCFG_BASE + TTFW_KCFG_SIZE)
+#define TTM_RING_END            0x112b0
+#define TTM_L1_FREE             0x11ad0     /* after the logical maps */
 #define TTM_BANK_TABLES         0x112b0     /* MEM_BANK_TO_NOC_SCRATCH */
 #define TTM_LOGICAL_TO_VIRTUAL  0x11ab0     /* MEM_LOGICAL_TO_VIRTUAL_... */
 #define TTM_NUM_DRAM_BANKS      7           /* P100A: one channel harvested */
@@ -1252,26 +1293,29 @@ static bool ttm_fw_dest(TTLaunch *l, int c, const TTLElf *e,
     return true;
 }
 
-/* The function of ELF @e holding @addr (its symbol table), or NULL */
-static const char *ttl_elf_func(const TTLElf *e, uint32_t addr,
-                                uint32_t *off)
+/*
+ * ELF @e's symbol table: @n symbols at *@syms, names in *@str (@strsz
+ * bytes); false if it has none (or a malformed one).
+ */
+static bool ttl_elf_symtab(const TTLElf *e, const Elf32_Sym **syms,
+                           uint32_t *n, const char **str, uint32_t *strsz)
 {
     const Elf32_Ehdr *eh = (const Elf32_Ehdr *)e->buf;
     uint32_t shoff, shnum;
 
     if (!e->buf) {
-        return NULL;
+        return false;
     }
     shoff = le32_to_cpu(eh->e_shoff);
     shnum = le16_to_cpu(eh->e_shnum);
     if (!shoff || le16_to_cpu(eh->e_shentsize) != sizeof(Elf32_Shdr) ||
         (uint64_t)shoff + (uint64_t)shnum * sizeof(Elf32_Shdr) > e->len) {
-        return NULL;
+        return false;
     }
     for (uint32_t i = 0; i < shnum; i++) {
         const Elf32_Shdr *sh = (const Elf32_Shdr *)(e->buf + shoff) + i;
         const Elf32_Shdr *st;
-        uint32_t n, so, ss, link = le32_to_cpu(sh->sh_link);
+        uint32_t so, ss, link = le32_to_cpu(sh->sh_link);
 
         if (le32_to_cpu(sh->sh_type) != SHT_SYMTAB || link >= shnum) {
             continue;
@@ -1279,28 +1323,75 @@ static const char *ttl_elf_func(const TTLElf *e, uint32_t addr,
         st = (const Elf32_Shdr *)(e->buf + shoff) + link;
         so = le32_to_cpu(st->sh_offset);
         ss = le32_to_cpu(st->sh_size);
-        n = le32_to_cpu(sh->sh_size) / sizeof(Elf32_Sym);
+        *n = le32_to_cpu(sh->sh_size) / sizeof(Elf32_Sym);
         if ((uint64_t)so + ss > e->len ||
             (uint64_t)le32_to_cpu(sh->sh_offset) +
-            (uint64_t)n * sizeof(Elf32_Sym) > e->len) {
-            return NULL;
+            (uint64_t)*n * sizeof(Elf32_Sym) > e->len) {
+            return false;
         }
-        for (uint32_t j = 0; j < n; j++) {
-            const Elf32_Sym *sym = (const Elf32_Sym *)
-                (e->buf + le32_to_cpu(sh->sh_offset)) + j;
-            uint32_t v = le32_to_cpu(sym->st_value);
-            uint32_t sz = le32_to_cpu(sym->st_size);
-            uint32_t name = le32_to_cpu(sym->st_name);
+        *syms = (const Elf32_Sym *)(e->buf + le32_to_cpu(sh->sh_offset));
+        *str = (const char *)e->buf + so;
+        *strsz = ss;
+        return true;
+    }
+    return false;
+}
 
-            if (ELF32_ST_TYPE(sym->st_info) == STT_FUNC && addr >= v &&
-                addr - v < sz && name < ss &&
-                memchr(e->buf + so + name, 0, ss - name)) {
-                *off = addr - v;
-                return (const char *)e->buf + so + name;
-            }
+/* The name of symbol @sym, or NULL if outside the string table */
+static const char *ttl_sym_name(const Elf32_Sym *sym, const char *str,
+                                uint32_t strsz)
+{
+    uint32_t name = le32_to_cpu(sym->st_name);
+
+    return name < strsz && memchr(str + name, 0, strsz - name) ?
+           str + name : NULL;
+}
+
+/* The function of ELF @e holding @addr (its symbol table), or NULL */
+static const char *ttl_elf_func(const TTLElf *e, uint32_t addr,
+                                uint32_t *off)
+{
+    const Elf32_Sym *syms;
+    const char *str;
+    uint32_t n, strsz;
+
+    if (!ttl_elf_symtab(e, &syms, &n, &str, &strsz)) {
+        return NULL;
+    }
+    for (uint32_t j = 0; j < n; j++) {
+        uint32_t v = le32_to_cpu(syms[j].st_value);
+        uint32_t sz = le32_to_cpu(syms[j].st_size);
+        const char *name = ttl_sym_name(&syms[j], str, strsz);
+
+        if (ELF32_ST_TYPE(syms[j].st_info) == STT_FUNC && addr >= v &&
+            addr - v < sz && name) {
+            *off = addr - v;
+            return name;
         }
     }
     return NULL;
+}
+
+/* The value of ELF @e's symbol @want; false if it has none */
+static bool ttl_elf_sym(const TTLElf *e, const char *want, uint32_t *value)
+{
+    const Elf32_Sym *syms;
+    const char *str;
+    uint32_t n, strsz;
+
+    if (!ttl_elf_symtab(e, &syms, &n, &str, &strsz)) {
+        return false;
+    }
+    for (uint32_t j = 0; j < n; j++) {
+        const char *name = ttl_sym_name(&syms[j], str, strsz);
+
+        if (name && !strcmp(name, want) &&
+            le16_to_cpu(syms[j].st_shndx) != SHN_UNDEF) {
+            *value = le32_to_cpu(syms[j].st_value);
+            return true;
+        }
+    }
+    return false;
 }
 
 /* The cpu-index of each core of tile @t (-1: not found) */
@@ -1352,18 +1443,47 @@ static bool ttl_cpu_pc(TTLaunch *l, int64_t idx, uint32_t *pc)
     return found;
 }
 
-/* ", brisc firmware main+0x478" for @pc of core @c, if in its firmware */
+#define TTM_MARKER_WORDS        14          /* the marker kernel's code */
+
+/*
+ * ", brisc firmware main+0x478" for @pc of core @c, if in its firmware;
+ * ", kernel 'k.elf' kernel+0x8" or ", marker kernel + 0x20" if in the
+ * core's kernel of the last launch.
+ */
 static void ttm_describe_pc(TTLaunch *l, int c, uint32_t pc, GString *out)
 {
     uint32_t off;
     const char *fn = ttl_elf_func(&l->fw[c], pc, &off);
+    const TTLElf *k = &l->kelf[c];
 
     if (fn) {
         g_string_append_printf(out, ", %s firmware %s+0x%x",
                                ttl_proc_name[c], fn, off);
-    } else if (pc >= ttm_fw_base[c] && pc < ttm_fw_base[c] + ttm_fw_size[c]) {
+        return;
+    }
+    if (pc >= ttm_fw_base[c] && pc < ttm_fw_base[c] + ttm_fw_size[c]) {
         g_string_append_printf(out, ", %s firmware + 0x%x", ttl_proc_name[c],
                                pc - ttm_fw_base[c]);
+        return;
+    }
+    if (c == TTL_BRISC && l->marker && pc >= l->marker_code &&
+        pc < l->marker_code + 4 * TTM_MARKER_WORDS) {
+        g_string_append_printf(out, ", marker kernel + 0x%x",
+                               pc - l->marker_code);
+        return;
+    }
+    for (int i = 0; k->path && i < k->nseg; i++) {
+        if (pc >= k->seg[i].vaddr && pc - k->seg[i].vaddr < k->seg[i].memsz) {
+            fn = ttl_elf_func(k, pc, &off);
+            if (fn) {
+                g_string_append_printf(out, ", kernel '%s' %s+0x%x", k->path,
+                                       fn, off);
+            } else {
+                g_string_append_printf(out, ", kernel '%s' + 0x%x", k->path,
+                                       pc - k->entry);
+            }
+            return;
+        }
     }
 }
 
@@ -1400,6 +1520,7 @@ static void ttm_describe_tile(TTLaunch *l, const TTLTile *t, GString *out)
                            "(NCRISC TRISC0 TRISC1 TRISC2)", t->x, t->y,
                            TTM_GO_SIGNAL, sig,
                            sig == TTM_RUN_MSG_INIT ? "INIT" :
+                           sig == TTM_RUN_MSG_GO ? "GO" :
                            sig == TTM_RUN_MSG_DONE ? "DONE" : "?",
                            TTM_SYNC, sync & 0xFF, (sync >> 8) & 0xFF,
                            (sync >> 16) & 0xFF, sync >> 24);
@@ -1445,31 +1566,44 @@ static void ttm_describe_tile(TTLaunch *l, const TTLTile *t, GString *out)
     qobject_unref(resp);
 }
 
-/* Firmware ready on tile @t (README): go DONE, sync 00 {00,03} 00 00 */
-static int ttm_tile_state(TTLaunch *l, const TTLTile *t)
+/*
+ * Tile @t at boot (@launch 0): 1 firmware ready (README: go DONE, sync
+ * 00 {00,03} 00 00), 0 not yet (go INIT).  At launch @launch: 1 done (go
+ * DONE), 0 running (GO).  -1: a go signal that is neither.
+ */
+static int ttm_tile_state(TTLaunch *l, const TTLTile *t, uint32_t launch)
 {
     uint8_t sig = ttl_r32(l, t->x, t->y, TTM_GO_MSG) >> 24;
     uint32_t sync;
     uint8_t t0;
 
-    if (sig == TTM_RUN_MSG_INIT) {
+    if (sig == (launch ? TTM_RUN_MSG_GO : TTM_RUN_MSG_INIT)) {
         return 0;
     }
     if (sig != TTM_RUN_MSG_DONE) {
         return -1;
+    }
+    if (launch) {
+        return 1;
     }
     sync = ttl_r32(l, t->x, t->y, TTM_SYNC);
     t0 = (sync >> 8) & 0xFF;
     return (sync & 0xFFFF00FF) == 0 && (t0 == 0 || t0 == 3);
 }
 
-/* Wait until every booted tile is ready; the hang report otherwise */
-static bool ttm_wait_ready(TTLaunch *l)
+/*
+ * Wait until every booted tile is ready (@launch 0) or has finished
+ * launch @launch (go DONE); the hang report otherwise.
+ */
+static bool ttm_wait(TTLaunch *l, uint32_t launch)
 {
     bool done[TTL_MAX_TILES] = { false };
     uint32_t remaining = l->ntiles;
     double t0 = ttl_now(), t_shown = t0;
     gulong sleep_us = 20;
+    g_autofree char *what = launch ? g_strdup_printf("launch %u", launch)
+                                   : g_strdup("firmware boot");
+    const char *state = launch ? "done" : "ready";
 
     for (;;) {
         for (uint32_t i = 0; i < l->ntiles; i++) {
@@ -1478,14 +1612,15 @@ static bool ttm_wait_ready(TTLaunch *l)
             if (done[i]) {
                 continue;
             }
-            st = ttm_tile_state(l, &l->tiles[i]);
+            st = ttm_tile_state(l, &l->tiles[i], launch);
             if (st < 0) {
                 GString *d = g_string_new(NULL);
 
                 ttm_describe_tile(l, &l->tiles[i], d);
-                ttl_fail(l, "firmware boot: tile (%u,%u): the go signal is "
-                         "neither INIT (0x40) nor DONE (0x00):%s",
-                         l->tiles[i].x, l->tiles[i].y, d->str);
+                ttl_fail(l, "%s: tile (%u,%u): the go signal is neither %s "
+                         "(0x%02x) nor DONE (0x00):%s", what, l->tiles[i].x,
+                         l->tiles[i].y, launch ? "GO" : "INIT",
+                         launch ? TTM_RUN_MSG_GO : TTM_RUN_MSG_INIT, d->str);
                 g_string_free(d, true);
                 return false;
             }
@@ -1499,8 +1634,8 @@ static bool ttm_wait_ready(TTLaunch *l)
         }
         if (l->verbose && ttl_now() - t_shown >= 1) {
             t_shown = ttl_now();
-            printf("%u of %u tiles ready after %.1f s\n",
-                   l->ntiles - remaining, l->ntiles, t_shown - t0);
+            printf("%u of %u tiles %s after %.1f s\n",
+                   l->ntiles - remaining, l->ntiles, state, t_shown - t0);
             fflush(stdout);
         }
         if (ttl_now() - t0 > l->timeout_s) {
@@ -1518,10 +1653,10 @@ static bool ttm_wait_ready(TTLaunch *l)
                     ttm_describe_tile(l, &l->tiles[i], d);
                 }
             }
-            ttl_fail(l, "firmware boot: %u of %u tile%s not ready after "
-                     "%.1f s:%s%s%s", remaining, l->ntiles,
-                     l->ntiles > 1 ? "s" : "", l->timeout_s, list->str,
-                     d->str, shown > 4 ? "\n (the first 4 shown)" : "");
+            ttl_fail(l, "%s: %u of %u tile%s not %s after %.1f s:%s%s%s",
+                     what, remaining, l->ntiles, l->ntiles > 1 ? "s" : "",
+                     state, l->timeout_s, list->str, d->str,
+                     shown > 4 ? "\n (the first 4 shown)" : "");
             g_string_free(list, true);
             g_string_free(d, true);
             return false;
@@ -1637,7 +1772,7 @@ static bool ttm_boot(TTLaunch *l, const char *fwdir, const TTLTile *tiles,
         (void)ttl_r32(l, t->x, t->y, TTFW_SOFT_RESET_0);
         ttl_w32(l, t->x, t->y, TTFW_SOFT_RESET_0, TTFW_SOFT_RESET_BRISC_RUN);
     }
-    if (!ttm_wait_ready(l)) {
+    if (!ttm_wait(l, 0)) {
         l->t_boot = ttl_now() - t0;
         return false;
     }
@@ -1734,6 +1869,54 @@ static bool ttl_kernel_place(TTLaunch *l, int c, const TTLElf *e,
 }
 
 /*
+ * The kernel configuration of @p (TTFW_KCFG_SIZE bytes at @cfg, the same
+ * layout for both firmware layouts): runtime args, common runtime args,
+ * semaphores, local CBs; *@cb_end is one past the last CB given, *@cb_mask
+ * has a bit per CB given.
+ */
+static bool ttl_build_kcfg(TTLaunch *l, const TTLProgram *p, uint8_t *cfg,
+                           uint32_t *cb_end, uint32_t *cb_mask)
+{
+    memset(cfg, 0, TTFW_KCFG_SIZE);
+    *cb_end = 0;
+    *cb_mask = 0;
+    for (uint32_t cls = 0; cls < TTFW_NUM_CLASSES; cls++) {
+        for (uint32_t i = 0; i < p->num_rta[cls]; i++) {
+            stl_le_p(cfg + TTFW_KCFG_RTA(cls) + 4 * i, p->rta[cls][i]);
+        }
+        for (uint32_t i = 0; i < p->num_crta[cls]; i++) {
+            stl_le_p(cfg + TTFW_KCFG_CRTA(cls) + 4 * i, p->crta[cls][i]);
+        }
+    }
+    for (uint32_t s = 0; s < TTFW_KCFG_NUM_SEMS; s++) {
+        stl_le_p(cfg + TTFW_KCFG_SEM + TTFW_KCFG_SEM_STRIDE * s, p->sem[s]);
+    }
+    for (uint32_t i = 0; i < TTFW_NUM_CBS; i++) {
+        uint8_t *w = cfg + TTFW_KCFG_LOCAL_CB + 16 * i;
+
+        if (!p->cb[i].set) {
+            continue;
+        }
+        if (!p->cb[i].page_size || p->cb[i].size % p->cb[i].page_size ||
+            (p->cb[i].addr & 15) || (p->cb[i].size & 15) ||
+            (p->cb[i].page_size & 15) ||
+            (uint64_t)p->cb[i].addr + p->cb[i].size > l->arch->l1_size) {
+            return ttl_fail(l, "CB %u: address 0x%x, size 0x%x, page size "
+                            "0x%x: need 16-byte aligned values, a size that "
+                            "is a multiple of the page size, inside L1", i,
+                            p->cb[i].addr, p->cb[i].size, p->cb[i].page_size);
+        }
+        stl_le_p(w, p->cb[i].addr);
+        stl_le_p(w + 4, p->cb[i].size);
+        stl_le_p(w + 8, p->cb[i].size / p->cb[i].page_size);
+        stl_le_p(w + 12, p->cb[i].page_size);
+        *cb_end = i + 1;
+        *cb_mask |= 1u << i;
+    }
+    return true;
+}
+
+/*
  * Launch @p on every booted tile and wait for DONE (LaunchProgram):
  * kernel images, runtime args, semaphores and CB config into the ring,
  * the launch message into launch[0], then GO.
@@ -1745,7 +1928,7 @@ static bool ttl_launch(TTLaunch *l, const TTLProgram *p)
     uint8_t msg[TTFW_LAUNCH_MSG_SIZE];
     uint8_t cfg[TTFW_KCFG_SIZE];
     uint32_t text_off[TTL_NUM_CORES] = { 0 }, size16 = 0, enables = 0;
-    uint32_t cb_end = 0;
+    uint32_t cb_end, cb_mask;
     double t0 = ttl_now();
     bool ok;
     g_autofree char *what = NULL;
@@ -1789,39 +1972,8 @@ static bool ttl_launch(TTLaunch *l, const TTLProgram *p)
         }
     }
 
-    /* Kernel configuration: RTAs, common RTAs, semaphores, local CBs */
-    memset(cfg, 0, sizeof(cfg));
-    for (uint32_t cls = 0; cls < TTFW_NUM_CLASSES; cls++) {
-        for (uint32_t i = 0; i < p->num_rta[cls]; i++) {
-            stl_le_p(cfg + TTFW_KCFG_RTA(cls) + 4 * i, p->rta[cls][i]);
-        }
-        for (uint32_t i = 0; i < p->num_crta[cls]; i++) {
-            stl_le_p(cfg + TTFW_KCFG_CRTA(cls) + 4 * i, p->crta[cls][i]);
-        }
-    }
-    for (uint32_t s = 0; s < TTFW_KCFG_NUM_SEMS; s++) {
-        stl_le_p(cfg + TTFW_KCFG_SEM + TTFW_KCFG_SEM_STRIDE * s, p->sem[s]);
-    }
-    for (uint32_t i = 0; i < TTFW_NUM_CBS; i++) {
-        uint8_t *w = cfg + TTFW_KCFG_LOCAL_CB + 16 * i;
-
-        if (!p->cb[i].set) {
-            continue;
-        }
-        if (!p->cb[i].page_size || p->cb[i].size % p->cb[i].page_size ||
-            (p->cb[i].addr & 15) || (p->cb[i].size & 15) ||
-            (p->cb[i].page_size & 15) ||
-            (uint64_t)p->cb[i].addr + p->cb[i].size > a->l1_size) {
-            return ttl_fail(l, "CB %u: address 0x%x, size 0x%x, page size "
-                            "0x%x: need 16-byte aligned values, a size that "
-                            "is a multiple of the page size, inside L1", i,
-                            p->cb[i].addr, p->cb[i].size, p->cb[i].page_size);
-        }
-        stl_le_p(w, p->cb[i].addr);
-        stl_le_p(w + 4, p->cb[i].size);
-        stl_le_p(w + 8, p->cb[i].size / p->cb[i].page_size);
-        stl_le_p(w + 12, p->cb[i].page_size);
-        cb_end = i + 1;
+    if (!ttl_build_kcfg(l, p, cfg, &cb_end, &cb_mask)) {
+        return false;
     }
 
     /* The launch message (kernel_config_msg_t) */
@@ -1869,6 +2021,306 @@ static bool ttl_launch(TTLaunch *l, const TTLProgram *p)
     l->launches++;
     what = g_strdup_printf("launch %u", l->launches);
     ok = ttl_wait_done(l, TTFW_RUN_MSG_GO, what);
+    l->t_launch_last = ttl_now() - t0;
+    l->t_launch_total += l->t_launch_last;
+    return ok;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Launch on tt-metal's 2026 firmware (--layout metal-2026)               */
+/* ---------------------------------------------------------------------- */
+
+/* RV32I encodings (the marker kernel) */
+enum { RV_RA = 1, RV_T0 = 5, RV_T1 = 6, RV_T2 = 7, RV_T3 = 28, RV_T4 = 29 };
+
+static uint32_t rv_u(uint32_t opc, uint32_t rd, uint32_t imm20)
+{
+    return (imm20 << 12) | (rd << 7) | opc;
+}
+
+static uint32_t rv_i(uint32_t opc, uint32_t f3, uint32_t rd, uint32_t rs1,
+                     int32_t imm)
+{
+    return ((uint32_t)imm << 20) | (rs1 << 15) | (f3 << 12) | (rd << 7) | opc;
+}
+
+static uint32_t rv_sw(uint32_t rs1, uint32_t rs2, int32_t imm)
+{
+    return (((uint32_t)imm >> 5 & 0x7F) << 25) | (rs2 << 20) | (rs1 << 15) |
+           (2 << 12) | (((uint32_t)imm & 0x1F) << 7) | 0x23;
+}
+
+#define RV_LW(rd, rs1, imm)     rv_i(0x03, 2, rd, rs1, imm)
+#define RV_ADDI(rd, rs1, imm)   rv_i(0x13, 0, rd, rs1, imm)
+#define RV_SLLI(rd, rs1, sh)    rv_i(0x13, 1, rd, rs1, sh)
+#define RV_SRLI(rd, rs1, sh)    rv_i(0x13, 5, rd, rs1, sh)
+#define RV_LUI(rd, imm20)       rv_u(0x37, rd, imm20)
+#define RV_RET                  rv_i(0x67, 0, 0, RV_RA, 0)
+
+#define TTM_NOC0_NODE_ID        0xFFB20044  /* NOC_NODE_ID, NoC 0 */
+#define TTM_MARKER_VALUE(n)     (0x600D0000u + (n))
+
+/*
+ * The marker kernel (BRISC): a C function without arguments, as the
+ * firmware calls kernels, that uses only t0-t4.  Its runtime args, read
+ * through the firmware's pointer rta_l1_base (at @rta_sym, in BRISC's
+ * local RAM): A = rta[0], V = rta[1].  It stores V at L1 A, the tile's
+ * NoC 0 node ID (y << 6 | x) at A + 4, increments the word at A + 8 (its
+ * runs), and returns.
+ */
+static void ttm_marker_code(uint32_t rta_sym, uint32_t *w)
+{
+    uint32_t hi = (rta_sym + 0x800) >> 12;
+    int32_t lo = (int32_t)(rta_sym - (hi << 12));
+    int n = 0;
+
+    w[n++] = RV_LUI(RV_T0, hi & 0xFFFFF);
+    w[n++] = RV_LW(RV_T0, RV_T0, lo);               /* t0 = rta_l1_base */
+    w[n++] = RV_LW(RV_T1, RV_T0, 0);                /* t1 = A */
+    w[n++] = RV_LW(RV_T2, RV_T0, 4);                /* t2 = V */
+    w[n++] = RV_LUI(RV_T3, TTM_NOC0_NODE_ID >> 12);
+    w[n++] = RV_LW(RV_T3, RV_T3, TTM_NOC0_NODE_ID & 0xFFF);
+    w[n++] = RV_SLLI(RV_T3, RV_T3, 20);             /* y << 6 | x */
+    w[n++] = RV_SRLI(RV_T3, RV_T3, 20);
+    w[n++] = RV_LW(RV_T4, RV_T1, 8);
+    w[n++] = RV_ADDI(RV_T4, RV_T4, 1);
+    w[n++] = rv_sw(RV_T1, RV_T2, 0);
+    w[n++] = rv_sw(RV_T1, RV_T3, 4);
+    w[n++] = rv_sw(RV_T1, RV_T4, 8);
+    w[n++] = RV_RET;
+    assert(n == TTM_MARKER_WORDS);
+}
+
+/* One piece of a launch's code in the ring */
+typedef struct TTMImage {
+    int core;
+    uint32_t addr, filesz, memsz;
+    const uint8_t *data;
+    const char *name;
+} TTMImage;
+
+/*
+ * Check kernel @c's ELF for the metal-2026 ring: every segment where it
+ * is linked, inside the kernel area; *@text_off = its entry point -
+ * kernel_config_base (the firmware calls kernel_config_base +
+ * kernel_text_offset[c]).
+ */
+static bool ttm_kernel_place(TTLaunch *l, int c, const TTLElf *e,
+                             uint32_t *text_off)
+{
+    if (!ttl_seg_of(e, e->entry)) {
+        return ttl_fail(l, "%s kernel '%s': entry point 0x%08x is in no "
+                        "loadable segment", ttl_core_name[c], e->path,
+                        e->entry);
+    }
+    for (int i = 0; i < e->nseg; i++) {
+        const TTLSeg *s = &e->seg[i];
+
+        if (s->paddr != s->vaddr) {
+            return ttl_fail(l, "%s kernel '%s': segment linked at 0x%08x "
+                            "but loaded at 0x%08x: metal-2026 kernels run "
+                            "where they are loaded", ttl_core_name[c],
+                            e->path, s->vaddr, s->paddr);
+        }
+        if (s->vaddr < TTM_KERNEL_AREA ||
+            (uint64_t)s->vaddr + s->memsz > TTM_RING_END) {
+            return ttl_fail(l, "%s kernel '%s': segment [0x%08x, 0x%08x) is "
+                            "outside the kernel area [0x%08x, 0x%08x) of the "
+                            "metal-2026 ring: link the kernel there",
+                            ttl_core_name[c], e->path, s->vaddr,
+                            s->vaddr + s->memsz, TTM_KERNEL_AREA,
+                            TTM_RING_END);
+        }
+    }
+    if (e->entry & 3) {
+        return ttl_fail(l, "%s kernel '%s': entry point 0x%08x is not "
+                        "4-byte aligned", ttl_core_name[c], e->path,
+                        e->entry);
+    }
+    *text_off = e->entry - TTM_KCFG_BASE;
+    return true;
+}
+
+/*
+ * After launch @n of the marker kernel (its @runs-th): the record on
+ * every tile.
+ */
+static bool ttm_check_marker(TTLaunch *l, uint32_t n, uint32_t runs)
+{
+    for (uint32_t i = 0; i < l->ntiles; i++) {
+        const TTLTile *t = &l->tiles[i];
+        uint8_t b[12];
+        uint32_t want[3] = {
+            TTM_MARKER_VALUE(n), (t->y << 6) | t->x, runs,
+        };
+
+        ttl_read(l, t->x, t->y, l->marker, b, sizeof(b));
+        if (ldl_le_p(b) != want[0] || ldl_le_p(b + 4) != want[1] ||
+            ldl_le_p(b + 8) != want[2]) {
+            return ttl_fail(l, "launch %u: tile (%u,%u): the marker "
+                            "kernel's record at 0x%x reads 0x%08x 0x%08x "
+                            "0x%08x, expected 0x%08x 0x%08x 0x%08x (value, "
+                            "NoC 0 node ID, runs)", n, t->x, t->y, l->marker,
+                            ldl_le_p(b), ldl_le_p(b + 4), ldl_le_p(b + 8),
+                            want[0], want[1], want[2]);
+        }
+    }
+    return true;
+}
+
+/*
+ * Launch @p (and the marker kernel, with --marker, as BRISC's kernel) on
+ * every tile booted with tt-metal's 2026 firmware, as tt-metal's
+ * slow-dispatch host does: the kernel configuration and the kernels
+ * into the ring, launch[0] with mode HOST, go_message_index 0, then GO
+ * on every tile, and wait until every go signal is DONE again.
+ */
+static bool ttm_launch(TTLaunch *l, const TTLProgram *p)
+{
+    uint8_t msg[TTM_LAUNCH_SIZE];
+    uint8_t cfg[TTFW_KCFG_SIZE];
+    uint8_t code[4 * TTM_MARKER_WORDS];
+    uint32_t text_off[TTL_NUM_CORES] = { 0 }, enables = 0, cb_end, cb_mask;
+    TTMImage img[TTL_NUM_CORES * TTL_MAX_SEGS + 1];
+    uint32_t nimg = 0, n = l->launches + 1;
+    double t0 = ttl_now(), t_go;
+    bool ok;
+
+    for (int c = 0; c < TTL_NUM_CORES; c++) {
+        ttl_elf_free(&l->kelf[c]);
+    }
+    if (l->marker) {
+        uint32_t sym, w[TTM_MARKER_WORDS];
+
+        if (p->kernel[TTL_BRISC]) {
+            return ttl_fail(l, "--marker and a BRISC kernel exclude each "
+                            "other: the marker kernel is BRISC's");
+        }
+        if (!ttl_elf_sym(&l->fw[TTL_BRISC], "rta_l1_base", &sym) ||
+            sym < TTFW_MEM_LOCAL_BASE || (sym & 3) ||
+            sym >= TTFW_MEM_LOCAL_BASE + TTFW_BH_LOCAL_SIZE_BNC) {
+            return ttl_fail(l, "--marker: the BRISC firmware '%s' has no "
+                            "symbol rta_l1_base in its local RAM (the "
+                            "marker kernel reads its runtime args through "
+                            "it)", l->fw[TTL_BRISC].path);
+        }
+        ttm_marker_code(sym, w);
+        for (int i = 0; i < TTM_MARKER_WORDS; i++) {
+            stl_le_p(code + 4 * i, w[i]);
+        }
+        l->marker_code = TTM_KERNEL_AREA;
+        img[nimg++] = (TTMImage) {
+            .core = TTL_BRISC, .addr = l->marker_code, .data = code,
+            .filesz = sizeof(code), .memsz = sizeof(code),
+            .name = "the marker kernel",
+        };
+        text_off[TTL_BRISC] = l->marker_code - TTM_KCFG_BASE;
+        enables |= 1u << TTL_BRISC;
+    }
+    for (int c = 0; c < TTL_NUM_CORES; c++) {
+        g_autofree char *w = g_strdup_printf("%s kernel", ttl_core_name[c]);
+        TTLElf *e = &l->kelf[c];
+
+        if (!p->kernel[c]) {
+            continue;
+        }
+        if (!ttl_elf_open(l, p->kernel[c], w, e) ||
+            !ttm_kernel_place(l, c, e, &text_off[c])) {
+            return false;
+        }
+        for (int j = 0; j < e->nseg; j++) {
+            img[nimg++] = (TTMImage) {
+                .core = c, .addr = e->seg[j].vaddr, .data = e->seg[j].data,
+                .filesz = e->seg[j].filesz, .memsz = e->seg[j].memsz,
+                .name = e->path,
+            };
+        }
+        /* DM0, DM1, MATH0-2: one bit per processor */
+        enables |= 1u << c;
+    }
+    if ((enables & 0x1C) && (enables & 0x1C) != 0x1C) {
+        return ttl_fail(l, "--layout metal-2026: the firmware starts trisc0, "
+                        "trisc1 and trisc2 together: give each of them a "
+                        "kernel, or none");
+    }
+    for (uint32_t i = 0; i < nimg; i++) {
+        for (uint32_t j = 0; j < i; j++) {
+            const TTMImage *u = &img[i], *v = &img[j];
+
+            if (u->core != v->core && u->addr < v->addr + v->memsz &&
+                v->addr < u->addr + u->memsz) {
+                return ttl_fail(l, "kernels '%s' (%s) and '%s' (%s) overlap "
+                                "in the ring at 0x%08x", v->name,
+                                ttl_proc_name[v->core], u->name,
+                                ttl_proc_name[u->core],
+                                MAX(u->addr, v->addr));
+            }
+        }
+    }
+    if (!ttl_build_kcfg(l, p, cfg, &cb_end, &cb_mask)) {
+        return false;
+    }
+    if (l->marker) {
+        stl_le_p(cfg + TTFW_KCFG_RTA(TTFW_CLASS_DM0), l->marker);
+        stl_le_p(cfg + TTFW_KCFG_RTA(TTFW_CLASS_DM0) + 4,
+                 TTM_MARKER_VALUE(n));
+    }
+
+    /* launch_msg_t */
+    memset(msg, 0, sizeof(msg));
+    stl_le_p(msg + TTM_KC_CONFIG_BASE(TTFW_CORE_TYPE_TENSIX), TTM_KCFG_BASE);
+    stw_le_p(msg + TTM_KC_SEM_OFFSET(TTFW_CORE_TYPE_TENSIX), TTFW_KCFG_SEM);
+    stw_le_p(msg + TTM_KC_LOCAL_CB_OFFSET, TTFW_KCFG_LOCAL_CB);
+    stw_le_p(msg + TTM_KC_REMOTE_CB_OFFSET, TTFW_KCFG_REMOTE_CB);
+    for (int c = 0; c < TTL_NUM_CORES; c++) {
+        uint32_t cls = c == TTL_BRISC ? TTFW_CLASS_DM0 :
+                       c == TTL_NCRISC ? TTFW_CLASS_DM1 : TTFW_CLASS_COMPUTE;
+
+        stw_le_p(msg + TTM_KC_RTA_OFFSET(c), TTFW_KCFG_RTA(cls));
+        stw_le_p(msg + TTM_KC_CRTA_OFFSET(c), TTFW_KCFG_CRTA(cls));
+        stl_le_p(msg + TTM_KC_TEXT_OFFSET(c), text_off[c]);
+    }
+    msg[TTM_KC_MODE] = TTM_DISPATCH_MODE_HOST;
+    stl_le_p(msg + TTM_KC_LOCAL_CB_MASK, cb_mask);
+    msg[TTM_KC_BRISC_NOC_ID] = p->brisc_noc & 1;
+    msg[TTM_KC_BRISC_NOC_MODE] = 0;                 /* dedicated NoCs */
+    msg[TTM_KC_MIN_REMOTE_CB] = TTM_NUM_CBS;        /* no remote CBs */
+    stl_le_p(msg + TTM_KC_HOST_ID, n);
+    stl_le_p(msg + TTM_KC_ENABLES, enables);
+
+    for (uint32_t i = 0; i < l->ntiles; i++) {
+        const TTLTile *t = &l->tiles[i];
+
+        ttl_write(l, t->x, t->y, TTM_KCFG_BASE, cfg, sizeof(cfg));
+        for (uint32_t j = 0; j < nimg; j++) {
+            ttl_write(l, t->x, t->y, img[j].addr, img[j].data,
+                      img[j].filesz);
+            ttl_zero(l, t->x, t->y, img[j].addr + img[j].filesz,
+                     img[j].memsz - img[j].filesz);
+        }
+        if (l->marker && !l->marker_runs) {
+            ttl_zero(l, t->x, t->y, l->marker, 12);
+        }
+        ttl_w32(l, t->x, t->y, TTM_GO_MSG_INDEX, 0);
+        ttl_write(l, t->x, t->y, TTM_LAUNCH(0), msg, sizeof(msg));
+    }
+    /* qtest's writes are done when they return: no barrier needed */
+    t_go = ttl_now();
+    if (l->verbose) {
+        printf("launch %u: configuration, kernels and launch message "
+               "written to %u tile%s in %.3f s\n", n, l->ntiles,
+               l->ntiles > 1 ? "s" : "", t_go - t0);
+    }
+    for (uint32_t i = 0; i < l->ntiles; i++) {
+        ttl_w32(l, l->tiles[i].x, l->tiles[i].y, TTM_GO_MSG,
+                (uint32_t)TTM_RUN_MSG_GO << 24);
+    }
+    l->launches = n;
+    ok = ttm_wait(l, n);
+    l->t_go_total += ttl_now() - t_go;
+    if (ok && l->marker) {
+        ok = ttm_check_marker(l, n, ++l->marker_runs);
+    }
     l->t_launch_last = ttl_now() - t0;
     l->t_launch_total += l->t_launch_last;
     return ok;
@@ -1924,7 +2376,7 @@ static void usage(FILE *f)
 "                           $TTFW_DIR/bh or /wh)\n"
 "      --layout L           dec-2024 (default: ttfw, Dec-2024 tt-metal) or\n"
 "                           metal-2026 (tt-metal's 2026 Blackhole firmware,\n"
-"                           uploaded as tt-metal's host does; boot only)\n"
+"                           uploaded and launched as tt-metal's host does)\n"
 "  -k, --kernel P=ELF       kernel of processor P: brisc ncrisc trisc0\n"
 "                           trisc1 trisc2\n"
 "  -a, --rtargs C=V,V,...   runtime args of class C: brisc (dm0), ncrisc\n"
@@ -1934,6 +2386,9 @@ static void usage(FILE *f)
 "  -b, --cb ID=ADDR,SIZE,PAGE   local circular buffer ID (0-31)\n"
 "  -n, --noc N              NoC of the BRISC kernel (NCRISC: the other)\n"
 "  -r, --repeat N           launch the program N times (default 1)\n"
+"      --marker ADDR        metal-2026: launch the launcher's own BRISC\n"
+"                           kernel, which writes a record at L1 ADDR of\n"
+"                           every tile; checked after every launch\n"
 "      --boot-only          boot the firmware and stop\n"
 "\n"
 "Data (writes before the first launch, reads after the last):\n"
@@ -2204,7 +2659,7 @@ static int ttl_main(int argc, char **argv)
 {
     enum { OPT_SOC = 256, OPT_GRID, OPT_WRITE_L1, OPT_WRITE_DRAM,
            OPT_READ_L1, OPT_READ_DRAM, OPT_TIMEOUT, OPT_BOOT_ONLY,
-           OPT_LAYOUT };
+           OPT_LAYOUT, OPT_MARKER };
     static const struct option opts[] = {
         { "machine", required_argument, NULL, 'm' },
         { "soc", required_argument, NULL, OPT_SOC },
@@ -2221,6 +2676,7 @@ static int ttl_main(int argc, char **argv)
         { "noc", required_argument, NULL, 'n' },
         { "repeat", required_argument, NULL, 'r' },
         { "boot-only", no_argument, NULL, OPT_BOOT_ONLY },
+        { "marker", required_argument, NULL, OPT_MARKER },
         { "write-l1", required_argument, NULL, OPT_WRITE_L1 },
         { "write-dram", required_argument, NULL, OPT_WRITE_DRAM },
         { "read-l1", required_argument, NULL, OPT_READ_L1 },
@@ -2235,7 +2691,7 @@ static int ttl_main(int argc, char **argv)
     TTLProgram *prog = g_new0(TTLProgram, 1);
     const TTLArch *arch = NULL;
     TTLTile tiles[TTL_MAX_TILES];
-    uint32_t ntiles = 0, repeat = 1;
+    uint32_t ntiles = 0, repeat = 1, marker = 0;
     bool full = false, timing = false, boot_only = false, have_grid = false;
     bool all_tiles = false, metal = false;
     uint32_t gx = 0, gy = 0, gw = 0, gh = 0;
@@ -2363,6 +2819,16 @@ static int ttl_main(int argc, char **argv)
         case OPT_BOOT_ONLY:
             boot_only = true;
             break;
+        case OPT_MARKER:
+            marker = parse_u32(optarg, "--marker");
+            if ((marker & 3) || marker < TTM_L1_FREE ||
+                (uint64_t)marker + 12 > ttl_arch_bh.l1_size) {
+                die("--marker: 0x%x: need a 4-byte aligned L1 address from "
+                    "0x%x (after the firmware's area and the kernel ring) "
+                    "to 0x%x", marker, TTM_L1_FREE,
+                    ttl_arch_bh.l1_size - 12);
+            }
+            break;
         case OPT_WRITE_L1:
             g_ptr_array_add(xfers, parse_xfer(XFER_WRITE_L1, optarg,
                                               "--write-l1"));
@@ -2412,16 +2878,34 @@ static int ttl_main(int argc, char **argv)
             die("--layout metal-2026: tt-metal's 2026 Blackhole firmware "
                 "layout; use -m bh");
         }
-        for (int c = 0; c < TTL_NUM_CORES; c++) {
-            if (prog->kernel[c]) {
-                die("--layout metal-2026 boots the firmware only: no "
-                    "--kernel");
-            }
+        if ((prog->kernel[TTL_TRISC0] || prog->kernel[TTL_TRISC1] ||
+             prog->kernel[TTL_TRISC2]) &&
+            !(prog->kernel[TTL_TRISC0] && prog->kernel[TTL_TRISC1] &&
+              prog->kernel[TTL_TRISC2])) {
+            die("--layout metal-2026: the firmware starts trisc0, trisc1 "
+                "and trisc2 together: give each of them a kernel, or none");
         }
         if (!fwdir) {
             die("--layout metal-2026 needs --fw DIR (tt-metal's Blackhole "
                 "firmware, e.g. ../shared/firmware/blackhole-p100a)");
         }
+    }
+    if (marker) {
+        if (!metal) {
+            die("--marker: the marker kernel runs on tt-metal's 2026 "
+                "firmware: needs --layout metal-2026");
+        }
+        if (prog->kernel[TTL_BRISC]) {
+            die("--marker and -k brisc= exclude each other: the marker "
+                "kernel is BRISC's");
+        }
+        if (prog->num_rta[TTFW_CLASS_DM0]) {
+            die("--marker sets BRISC's runtime args itself: no -a brisc=");
+        }
+        if (boot_only) {
+            die("--marker launches a kernel: not with --boot-only");
+        }
+        l.marker = marker;
     }
     if (all_tiles) {
         if (ntiles) {
@@ -2526,13 +3010,13 @@ static int ttl_main(int argc, char **argv)
         }
     }
     if (!boot_only) {
-        bool any = false;
+        bool any = l.marker != 0;
 
         for (int c = 0; c < TTL_NUM_CORES; c++) {
             any |= prog->kernel[c] != NULL;
         }
         for (uint32_t r = 0; any && r < repeat; r++) {
-            if (!ttl_launch(&l, prog)) {
+            if (!(metal ? ttm_launch(&l, prog) : ttl_launch(&l, prog))) {
                 die("%s", l.err->str);
             }
             if (l.verbose) {
@@ -2549,10 +3033,15 @@ static int ttl_main(int argc, char **argv)
         }
     }
     if (timing && metal) {
+        g_autofree char *launches = !l.launches ? g_strdup("") :
+            g_strdup_printf(", %u launch%s %.3f s (GO to DONE %.3f s)",
+                            l.launches, l.launches == 1 ? "" : "es",
+                            l.t_launch_total, l.t_go_total);
+
         fprintf(stderr, "tt-launch: QEMU start %.3f s, firmware upload "
-                "%.3f s, boot %.3f s (%u tile%s ready), total %.3f s\n",
+                "%.3f s, boot %.3f s (%u tile%s ready)%s, total %.3f s\n",
                 l.t_start, l.t_upload, l.t_boot, l.ntiles,
-                l.ntiles == 1 ? "" : "s", ttl_now() - t_all);
+                l.ntiles == 1 ? "" : "s", launches, ttl_now() - t_all);
     } else if (timing) {
         fprintf(stderr, "tt-launch: QEMU start %.3f s, firmware boot %.3f s, "
                 "%u launch%s %.3f s, total %.3f s\n", l.t_start, l.t_boot,
