@@ -36,13 +36,15 @@ TTExec tt_resourcedecl(TTCoproc *s, int t, uint32_t insn)
  * thread cannot make progress (nothing to do, or held at the Wait Gate or
  * by its backend unit).
  */
-static bool tt_thread_step(TTCoproc *s, int t)
+static inline bool tt_thread_step(TTCoproc *s, int t)
 {
+    TTFrontend *fe = &s->fe[t];
     const TTInsnDesc *d;
     uint32_t insn, gen;
     TTExec r;
 
-    if (!tt_frontend_peek(s, t, &insn, &d)) {
+    if (!tt_frontend_peek_fast(fe, s->arch->id, &insn, &d) &&
+        !tt_frontend_peek(s, t, &insn, &d)) {
         return false;
     }
     if (!d) {
@@ -52,7 +54,8 @@ static bool tt_thread_step(TTCoproc *s, int t)
         tt_frontend_consume(s, t);
         return true;
     }
-    if (tt_sync_gate_blocks(s, t, insn, d)) {
+    if (!tt_sync_gate_open(&s->sync, t) &&
+        tt_sync_gate_blocks(s, t, insn, d)) {
         trace_tt_tensix_blocked(t, insn);
         return false;
     }
@@ -81,7 +84,7 @@ static bool tt_thread_step(TTCoproc *s, int t)
      * The instruction may have soft-reset its own thread (STOREREG to
      * SOFT_RESET_0): then it is gone already
      */
-    if (gen == s->flush_gen[t]) {
+    if (gen == s->flush_gen[t] && !tt_frontend_consume_fast(fe)) {
         tt_frontend_consume(s, t);
     }
     s->thread[t].history[s->thread[t].retired++ % TT_THREAD_HISTORY] = insn;

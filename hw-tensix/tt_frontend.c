@@ -74,14 +74,6 @@ enum {
 #define TT_MOP_MAX_OUTER    (1023 + 128)
 #define TT_MOP_MAX_INNER    (2 * 1023)
 
-/* Template 1 phases */
-enum {
-    T1_START,
-    T1_INNER,
-    T1_END0,
-    T1_END1,
-};
-
 /* IsNop(): only plain NOP (opcode 0x02), not DMANOP nor SFPNOP */
 static inline bool tt_mop_is_nop(uint32_t insn)
 {
@@ -161,15 +153,15 @@ static bool tt_mop_advance_t0(TTMopExpander *m)
 static bool tt_mop_advance_t1(TTMopExpander *m)
 {
     while (m->j < m->outer) {
-        if (m->phase == T1_START) {
-            m->phase = T1_INNER;
+        if (m->phase == TT_MOP_T1_START) {
+            m->phase = TT_MOP_T1_INNER;
             m->i = 0;
             if (!tt_mop_is_nop(m->snap[MOPCFG_START_OP])) {
                 m->next = m->snap[MOPCFG_START_OP];
                 return true;
             }
         }
-        if (m->phase == T1_INNER) {
+        if (m->phase == TT_MOP_T1_INNER) {
             if (m->i < m->inner) {
                 if (m->i != m->inner - 1) {
                     m->next = m->loop_op;
@@ -182,24 +174,24 @@ static bool tt_mop_advance_t1(TTMopExpander *m)
                 m->i++;
                 return true;
             }
-            m->phase = T1_END0;
+            m->phase = TT_MOP_T1_END0;
         }
-        if (m->phase == T1_END0) {
+        if (m->phase == TT_MOP_T1_END0) {
             if (!tt_mop_is_nop(m->snap[MOPCFG_END_OP0])) {
-                m->phase = T1_END1;
+                m->phase = TT_MOP_T1_END1;
                 m->next = m->snap[MOPCFG_END_OP0];
                 return true;
             }
         } else {
-            /* T1_END1: only reached after a non-NOP EndOp0 */
+            /* TT_MOP_T1_END1: only reached after a non-NOP EndOp0 */
             if (!tt_mop_is_nop(m->snap[MOPCFG_END_OP1])) {
-                m->phase = T1_START;
+                m->phase = TT_MOP_T1_START;
                 m->j++;
                 m->next = m->snap[MOPCFG_END_OP1];
                 return true;
             }
         }
-        m->phase = T1_START;
+        m->phase = TT_MOP_T1_START;
         m->j++;
     }
     return false;
@@ -303,7 +295,7 @@ static bool tt_mop_pull(TTCoproc *s, int t, uint32_t *insn,
             *insn = m->next;
             *flags = m->flags;
             *from_fifo = false;
-            if (m->phase == T1_INNER && m->state == TT_MOP_TEMPLATE1 &&
+            if (m->phase == TT_MOP_T1_INNER && m->state == TT_MOP_TEMPLATE1 &&
                 m->i + 1 < m->inner) {
                 /* Fast path: the inner loop, not its last iteration */
                 m->next = m->loop_op;

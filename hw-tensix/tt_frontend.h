@@ -13,6 +13,8 @@
 #define HW_TENSIX_TT_FRONTEND_H
 
 #include "tt_arch.h"
+#include "tt_isa.h"
+#include "tt_opcodes.h"
 
 #define TT_FIFO_DEPTH       32
 
@@ -28,6 +30,14 @@ enum {
     TT_MOP_IDLE,
     TT_MOP_TEMPLATE0,           /* zero-mask loop */
     TT_MOP_TEMPLATE1,           /* double loop */
+};
+
+/* TTMopExpander.phase in template 1 */
+enum {
+    TT_MOP_T1_START,
+    TT_MOP_T1_INNER,            /* the inner loop */
+    TT_MOP_T1_END0,
+    TT_MOP_T1_END1,
 };
 
 /* TTReplayExpander.mode */
@@ -105,6 +115,68 @@ typedef struct TTFrontendArchInfo {
 } TTFrontendArchInfo;
 
 extern const TTFrontendArchInfo tt_frontend_arch[TT_ARCH__MAX];
+
+/*
+ * The common cases of tt_frontend_peek(), inline for the execution loop:
+ * the instruction already at the gate, the next one played back by the
+ * replay expander, or the next one of a MOP's template 1 inner loop (not
+ * its last iteration), each exactly as tt_frontend_peek() would present
+ * it.  False when none applies (then call tt_frontend_peek()).
+ */
+static inline bool tt_frontend_peek_fast(TTFrontend *fe, TTArchId arch,
+                                         uint32_t *insn,
+                                         const TTInsnDesc **d)
+{
+    TTReplayExpander *r = &fe->replay;
+    TTMopExpander *m = &fe->mop;
+    uint32_t next, op;
+
+    if (fe->gate != TT_GATE_EMPTY) {
+        *insn = fe->gate_insn;
+        *d = fe->gate_desc;
+        return true;
+    }
+    if (r->mode == TT_REPLAY_PLAYBACK) {
+        next = r->buf[r->index];
+        fe->gate_flags = r->flags;
+    } else if (r->mode == TT_REPLAY_IDLE && m->state == TT_MOP_TEMPLATE1 &&
+               m->phase == TT_MOP_T1_INNER && m->i + 1 < m->inner) {
+        next = m->next;
+        fe->gate_flags = m->flags;
+    } else {
+        return false;
+    }
+    op = TT_INSN_OPCODE(next);
+    if (op == TT_OP_MOP || op == TT_OP_MOP_CFG || op == TT_OP_REPLAY) {
+        return false;   /* dropped, with a message, by tt_frontend_peek() */
+    }
+    if (r->mode == TT_REPLAY_PLAYBACK) {
+        r->index = (r->index + 1) % TT_REPLAY_SLOTS;
+        if (!--r->left) {
+            r->mode = TT_REPLAY_IDLE;
+        }
+    } else {
+        m->next = m->loop_op;
+        m->loop_op ^= m->flip;
+        m->i++;
+    }
+    fe->gate = TT_GATE_GENERATED;
+    fe->gate_insn = next;
+    fe->gate_desc = tt_isa_lookup(arch, next);
+    *insn = next;
+    *d = fe->gate_desc;
+    return true;
+}
+
+/* tt_frontend_consume() of a generated instruction, inline */
+static inline bool tt_frontend_consume_fast(TTFrontend *fe)
+{
+    if (fe->gate != TT_GATE_GENERATED) {
+        return false;
+    }
+    fe->gate = TT_GATE_EMPTY;
+    return true;
+}
 
 /*
  * Append @insn to thread @t's FIFO; false, without side effects, when the

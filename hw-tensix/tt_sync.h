@@ -108,6 +108,16 @@ uint32_t tt_sync_sem_mmio_read(TTCoproc *s, unsigned i);
 void tt_sync_sem_mmio_write(TTCoproc *s, int core, unsigned i,
                             uint32_t val);
 
+/*
+ * The Wait Gate of thread @t lets anything through: no wait latched and no
+ * hang logged (tt_sync_gate_blocks() would return false; inline, for the
+ * execution loop)
+ */
+static inline bool tt_sync_gate_open(const TTSyncState *sy, int t)
+{
+    return !sy->wait[t].opcode && !(sy->hang_logged & (1u << t));
+}
+
 /* Wait Gate: does the latched STALLWAIT/SEMWAIT hold back @insn (@d)? */
 bool tt_sync_gate_blocks(TTCoproc *s, int t, uint32_t insn,
                          const TTInsnDesc *d);
