@@ -51,6 +51,8 @@
 #include "chardev/char.h"
 #include "elf.h"
 #include "exec/address-spaces.h"
+#include "exec/cputlb.h"
+#include "system/tcg.h"
 #include "system/reset.h"
 #include "tt_tile.h"
 #include "tt_soc.h"
@@ -433,6 +435,10 @@ static void tt_machine_init(MachineState *ms)
         exit(1);
     }
     tt_csr_register();
+    if (tcg_enabled()) {
+        /* Cores see only their own tile's memory */
+        tcg_set_ram_cpu_filter(tt_tile_cpu_may_map);
+    }
 
     /*
      * One memory topology update for the whole chip instead of one per

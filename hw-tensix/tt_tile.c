@@ -53,6 +53,25 @@ TTCore *tt_core_from_env(CPURISCVState *env)
     return NULL;
 }
 
+bool tt_tile_cpu_may_map(CPUState *cpu, ram_addr_t ram_addr)
+{
+    TTCore *c = tt_core_from_env(cpu_env(cpu));
+    MemoryRegion *ram;
+
+    /*
+     * A core's view holds its own tile's memory and MMIO; tiles reach each
+     * other only through the NoC (MMIO).  The first BRISC's view also has
+     * the whole NoC above 4 GiB, which an RV32 core without MMU never
+     * addresses, so no TLB entry maps it.
+     */
+    if (!c) {
+        return true;
+    }
+    ram = &tt_core_tile(c)->ram;
+    return ram_addr - memory_region_get_ram_addr(ram) <
+           memory_region_size(ram);
+}
+
 /* Catch-all for addresses nothing decodes (silicon: loads hang) */
 static uint64_t tt_unmapped_read(void *opaque, hwaddr addr, unsigned size)
 {

@@ -89,6 +89,15 @@ static inline TTTileState *tt_core_tile(TTCore *c)
  */
 bool tt_tile_create_core(TTTileState *s, int i, Error **errp);
 
+/*
+ * Whether @cpu can map the RAM at @ram_addr: false when it is one of our
+ * cores and @ram_addr is not in its tile's memory (the machine's
+ * tcg_set_ram_cpu_filter(): making a page of a tile clean for translated
+ * code sweeps that tile's five TLBs, not the chip's 700, and invalidating
+ * a translation there clears five jump caches)
+ */
+bool tt_tile_cpu_may_map(CPUState *cpu, ram_addr_t ram_addr);
+
 /* Register the custom CSRs (once per process). */
 void tt_csr_register(void);
 /* The core of a CPU created by a Tensix tile, or NULL. */
