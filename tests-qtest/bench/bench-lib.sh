@@ -1,8 +1,25 @@
 # shellcheck shell=sh
-# qemu-tensix benchmarks: what run-bench.sh and run-bench-mop.sh share
-# (sourced).  They set QEMU and ELF first.
+# qemu-tensix benchmarks: what the runners share (sourced).  Those that
+# call bench_run set QEMU and ELF first.
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
+
+# Runs per figure (best of RUNS); scripts/bench --quick sets 1
+# shellcheck disable=SC2034  # used by the runners that source this
+RUNS=${BENCH_RUNS:-3}
+
+# bench_line KEY VALUE UNIT: a figure for the runner's machine-readable
+# last lines, "BENCH KEY VALUE UNIT" (scripts/bench parses them), which
+# bench_finish prints after everything else
+BENCH_LINES=""
+bench_line() {
+    BENCH_LINES="${BENCH_LINES}BENCH $1 $2 $3
+"
+}
+
+bench_finish() {
+    printf '%s' "$BENCH_LINES"
+}
 
 now_ns() {
     date +%s%N

@@ -17,6 +17,11 @@
 # (or $BH_FIRMWARE_DIR); skipped (exit 77) without it.
 #
 # Usage: run-bench-fw-boot.sh REPO BUILD
+# Environment: BENCH_FW_BOOT_RUNS (3); BENCH_FW_BOOT_CASES, some of
+# "grid1x1 soc-tile soc-all" (default all three); BENCH_FW_BOOT_SPIN, some
+# of "on off" (default both).  The last lines are "BENCH
+# bh-firmware-boot.CASE.spin-park-SPIN SECONDS s" (boot), for
+# scripts/bench.
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -eu
@@ -24,6 +29,8 @@ REPO=$1
 BUILD=$2
 FW=${BH_FIRMWARE_DIR:-"$REPO/../shared/firmware/blackhole-p100a"}
 RUNS=${BENCH_FW_BOOT_RUNS:-3}
+CASES=${BENCH_FW_BOOT_CASES:-grid1x1 soc-tile soc-all}
+SPINS=${BENCH_FW_BOOT_SPIN:-on off}
 
 if [ ! -f "$FW/brisc.elf" ]; then
     echo "bh-firmware-boot: no firmware in $FW: skipped"
@@ -35,6 +42,7 @@ export TTFW_DIR="$FW"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
+bench_lines=""
 
 # boot_once TILES_ARGS SPIN -> "start upload boot tiles" (seconds)
 boot_once() {
@@ -56,12 +64,18 @@ echo "bh-firmware-boot: $FW, best of $RUNS; load average before:" \
      "$(cut -d' ' -f1-3 /proc/loadavg), $(nproc) host CPUs"
 printf '%-34s %-9s %10s %10s %10s\n' "tiles" "spin-park" "QEMU start" \
        "upload" "boot"
-for case in "1 tile, grid 1x1|--tile 1,2" \
-            "1 tile (1,2) of soc=full|--soc full --tile 1,2" \
-            "every worker of soc=full|--soc full --tile all"; do
+for case in "grid1x1|1 tile, grid 1x1|--tile 1,2" \
+            "soc-tile|1 tile (1,2) of soc=full|--soc full --tile 1,2" \
+            "soc-all|every worker of soc=full|--soc full --tile all"; do
+    key=${case%%|*}
+    case=${case#*|}
     what=${case%%|*}
     args=${case#*|}
-    for spin in on off; do
+    case " $CASES " in
+    *" $key "*) ;;
+    *) continue ;;
+    esac
+    for spin in $SPINS; do
         best=""
         for _ in $(seq "$RUNS"); do
             r=$(boot_once "$args" "$spin")
@@ -81,6 +95,10 @@ for case in "1 tile, grid 1x1|--tile 1,2" \
         set -- $best
         printf '%-34s %-9s %8.3f s %8.3f s %8.3f s\n' "$what ($4)" "$spin" \
                "$1" "$2" "$3"
+        line="BENCH bh-firmware-boot.$key.spin-park-$spin $3 s"
+        bench_lines="$bench_lines$line
+"
     done
 done
 echo "bh-firmware-boot: load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+printf '%s' "$bench_lines"

@@ -8,6 +8,9 @@
 # The target: 300 ns or less (Tenstorrent's ttsim: 4 to 6 us).
 #
 # Usage: run-bench-mvmul.sh QEMU BENCH_MVMUL_ELF [MACHINE...]
+# Environment: BENCH_MVMUL_N1, BENCH_MVMUL_N2 (2, 22),
+# BENCH_RUNS (3: best of three).
+# The last lines are "BENCH KEY VALUE UNIT" (scripts/bench reads them).
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -eu
@@ -26,7 +29,7 @@ for m in $MACHINES; do
     bh=0
     [ "$m" = tt-blackhole ] && bh=1
     best=""
-    for _ in 1 2 3; do
+    for _ in $(seq "$RUNS"); do
         a=$(bench_run "$m" "$N1" "$bh")
         b=$(bench_run "$m" "$N2" "$bh")
         ns=$(( (b - a) / (PER_MOP * (N2 - N1)) ))
@@ -34,6 +37,8 @@ for m in $MACHINES; do
             best=$ns
         fi
     done
-    printf '%-14s %-38s %8d ns/MVMUL (best of 3)\n' "$m" \
-        "MOP-expanded BF16 MVMUL, TRISC0" "$best"
+    printf '%-14s %-38s %8d ns/MVMUL (best of %d)\n' "$m" \
+        "MOP-expanded BF16 MVMUL, TRISC0" "$best" "$RUNS"
+    bench_line "tensix-mvmul.$m" "$best" ns
 done
+bench_finish

@@ -10,7 +10,10 @@
 # Usage: run-bench-tile.sh QEMU ELF LABEL PER_MOP N1 N2 [VARIANT:NAME...]
 #   VARIANT is the word the program reads at L1 0x20008 (default 0); "_"
 #   in NAME prints as a space.
-# Environment: BENCH_TILE_MACHINES (default "tt-blackhole tt-wormhole").
+# Environment: BENCH_TILE_MACHINES (default "tt-blackhole tt-wormhole"),
+# BENCH_RUNS (3: best of three).  The last lines are "BENCH
+# tensix-NAME.MACHINE[.VARIANT] NS ns" (NAME from ELF bench-NAME.elf), for
+# scripts/bench.
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -eu
@@ -23,6 +26,7 @@ N2=$6
 shift 6
 VARIANTS=${*:-0:}
 MACHINES=${BENCH_TILE_MACHINES:-tt-blackhole tt-wormhole}
+KEY=tensix-$(basename "$ELF" .elf | sed 's/^bench-//')
 
 # shellcheck source=SCRIPTDIR/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"
@@ -34,7 +38,7 @@ for v in $VARIANTS; do
         bh=0
         [ "$m" = tt-blackhole ] && bh=1
         best=""
-        for _ in 1 2 3; do
+        for _ in $(seq "$RUNS"); do
             a=$(bench_run "$m" "$N1" "$bh" "$var")
             b=$(bench_run "$m" "$N2" "$bh" "$var")
             ns=$(( (b - a) / (PER_MOP * (N2 - N1)) ))
@@ -42,7 +46,9 @@ for v in $VARIANTS; do
                 best=$ns
             fi
         done
-        printf '%-14s %-40s %8d ns/tile (best of 3)\n' "$m" \
-            "$LABEL${name:+ ($name)}" "$best"
+        printf '%-14s %-40s %8d ns/tile (best of %d)\n' "$m" \
+            "$LABEL${name:+ ($name)}" "$best" "$RUNS"
+        bench_line "$KEY.$m${name:+.$(echo "$name" | tr ' ' _)}" "$best" ns
     done
 done
+bench_finish

@@ -7,6 +7,9 @@
 # four cores released and spin-polling an L1 word.
 #
 # Usage: run-bench.sh QEMU BENCH_ELF [MACHINE...]
+# Environment: BENCH_N1, BENCH_N2 (5e7, 1e9),
+# BENCH_RUNS (3: best of three).
+# The last lines are "BENCH KEY VALUE UNIT" (scripts/bench reads them).
 set -eu
 QEMU=$1
 ELF=$2
@@ -21,7 +24,7 @@ N2=${BENCH_N2:-1000000000}
 for m in $MACHINES; do
     for others in 0 1; do
         best=""
-        for _ in 1 2 3; do
+        for _ in $(seq "$RUNS"); do
             a=$(bench_run "$m" "$N1" "$others")
             b=$(bench_run "$m" "$N2" "$others")
             rate=$(( (4 * (N2 - N1)) * 1000000 / ((b - a) / 1000) ))
@@ -31,10 +34,14 @@ for m in $MACHINES; do
         done
         if [ "$others" = 0 ]; then
             what="busy BRISC, other cores in reset"
+            key=busy
         else
             what="busy BRISC, 4 cores spin-polling L1"
+            key=pollers
         fi
-        printf '%-14s %-38s %8d MIPS (best of 3)\n' "$m" "$what" \
-            $((best / 1000000))
+        printf '%-14s %-38s %8d MIPS (best of %d)\n' "$m" "$what" \
+            $((best / 1000000)) "$RUNS"
+        bench_line "riscv-mips.$m.$key" $((best / 1000000)) MIPS
     done
 done
+bench_finish
