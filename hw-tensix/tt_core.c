@@ -396,8 +396,26 @@ static bool tt_spin_changed(const TTCore *c)
     return false;
 }
 
-/* Arm the tile's spin timer for the earliest check its parked cores need */
-static void tt_spin_rearm(TTCoreWatch *w)
+/*
+ * The next check of a core parked spinning: the next multiple of its
+ * period, so that the checks of every tile with the same period (on an
+ * idle chip, all of them, at TT_SPIN_PERIOD_MAX_NS) fall due together and
+ * one pass of the main loop serves them all
+ */
+static int64_t tt_spin_next_check(int64_t now, int64_t period)
+{
+    period = MAX(period, TT_SPIN_PERIOD_MIN_NS);
+    return (now / period + 1) * period;
+}
+
+/* The next, longer period of a core that parked again with nothing changed */
+static int64_t tt_spin_backoff(int64_t period)
+{
+    return MIN(MAX(period * 2, TT_SPIN_PERIOD_MIN_NS), TT_SPIN_PERIOD_MAX_NS);
+}
+
+/* The earliest check the parked cores of @w need, or INT64_MAX */
+static int64_t tt_spin_watch_next(TTCoreWatch *w)
 {
     int64_t next = INT64_MAX;
 
@@ -408,11 +426,18 @@ static void tt_spin_rearm(TTCoreWatch *w)
             next = MIN(next, c->spin_deadline);
         }
     }
-    if (next == INT64_MAX) {
-        timer_del(w->spin_timer);
-    } else if (!timer_pending(w->spin_timer) ||
-               timer_expire_time_ns(w->spin_timer) > next) {
-        timer_mod(w->spin_timer, next);
+    return next;
+}
+
+/* Arm the machine's spin clock for @w's cores (it only moves earlier) */
+static void tt_spin_rearm(TTCoreWatch *w)
+{
+    QEMUTimer *timer = w->sched->timer;
+    int64_t next = tt_spin_watch_next(w);
+
+    if (next != INT64_MAX &&
+        (!timer_pending(timer) || timer_expire_time_ns(timer) > next)) {
+        timer_mod(timer, next);
     }
 }
 
@@ -453,13 +478,14 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
      */
     if (pc == c->spin_park_pc &&
         !memcmp(c->spin_gpr, c->spin_park_gpr, sizeof(c->spin_gpr))) {
-        c->spin_period = MIN(c->spin_period * 2, TT_SPIN_PERIOD_MAX_NS);
+        c->spin_period = tt_spin_backoff(c->spin_period);
     } else {
         c->spin_period = TT_SPIN_PERIOD_MIN_NS;
         c->spin_park_pc = pc;
         memcpy(c->spin_park_gpr, c->spin_gpr, sizeof(c->spin_gpr));
     }
-    c->spin_deadline = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + c->spin_period;
+    c->spin_deadline = tt_spin_next_check(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
+                                          c->spin_period);
     c->wait = TT_WAIT_SPIN;
     c->wait_arg = pc;
     c->spin_parks++;
@@ -472,12 +498,9 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
     cpu_loop_exit(cs);
 }
 
-/* The tile's spin timer: check the parked cores that are due */
-static void tt_core_spin_timer(void *opaque)
+/* Check the parked cores of @w that are due at @now */
+static void tt_spin_watch_check(TTCoreWatch *w, int64_t now)
 {
-    TTCoreWatch *w = opaque;
-    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
-
     for (int i = 0; i < TT_NUM_CORES; i++) {
         TTCore *c = &w->cores[i];
 
@@ -488,11 +511,35 @@ static void tt_core_spin_timer(void *opaque)
         if (tt_spin_changed(c)) {
             tt_core_unpark(c);
         } else {
-            c->spin_period = MIN(c->spin_period * 2, TT_SPIN_PERIOD_MAX_NS);
-            c->spin_deadline = now + c->spin_period;
+            c->spin_period = tt_spin_backoff(c->spin_period);
+            c->spin_deadline = tt_spin_next_check(now, c->spin_period);
         }
     }
-    tt_spin_rearm(w);
+}
+
+/* The machine's spin clock: check every tile's parked cores that are due */
+static void tt_spin_sched_timer(void *opaque)
+{
+    TTSpinSched *sched = opaque;
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    int64_t next = INT64_MAX;
+
+    for (guint i = 0; i < sched->watches->len; i++) {
+        TTCoreWatch *w = g_ptr_array_index(sched->watches, i);
+
+        tt_spin_watch_check(w, now);
+        next = MIN(next, tt_spin_watch_next(w));
+    }
+    if (next != INT64_MAX) {
+        timer_mod(sched->timer, next);
+    }
+}
+
+void tt_spin_sched_init(TTSpinSched *sched)
+{
+    sched->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, tt_spin_sched_timer,
+                                sched);
+    sched->watches = g_ptr_array_new();
 }
 
 void tt_cores_spin_check(TTCore *cores)
@@ -511,9 +558,9 @@ void tt_core_spin_init(TTCore *c)
 {
     TTCoreWatch *w = c->watch;
 
-    if (!w->spin_timer) {
-        w->spin_timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, tt_core_spin_timer,
-                                     w);
+    if (!w->sched_registered) {
+        g_ptr_array_add(w->sched->watches, w);
+        w->sched_registered = true;
     }
     riscv_cpu_set_tt_spin_fn(&c->cpu.env, tt_core_spin, c);
 }
@@ -605,7 +652,7 @@ static int tt_core_post_load(void *opaque, int version_id)
         c->spin_nwatch = -1;
         c->spin_period = TT_SPIN_PERIOD_MIN_NS;
         c->spin_deadline = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
-        if (c->watch->spin_timer) {
+        if (c->watch->sched_registered) {
             tt_spin_rearm(c->watch);
         }
     }

@@ -44,13 +44,28 @@ typedef enum TTWaitReason {
  */
 typedef struct TTCore TTCore;
 
+/*
+ * Spin-loop parking's clock, one per machine: one timer checks the parked
+ * cores of every tile when the earliest is due (QEMU keeps a clock's
+ * timers in one sorted list: one per tile made re-arming them the idle
+ * chip's main cost)
+ */
+typedef struct TTSpinSched {
+    QEMUTimer *timer;
+    GPtrArray *watches;         /* TTCoreWatch *: the tiles' */
+} TTSpinSched;
+
 typedef struct TTCoreWatch {
     QEMUTimer *timer;
     bool reported;              /* the current deadlock was reported */
-    /* Spin-loop parking: one timer for the tile's parked cores */
-    QEMUTimer *spin_timer;
+    /* Spin-loop parking: the machine's clock; registered with it */
+    TTSpinSched *sched;
+    bool sched_registered;
     TTCore *cores;              /* the tile's TT_NUM_CORES */
 } TTCoreWatch;
+
+/* Set up @sched (once, before any core of its machine runs) */
+void tt_spin_sched_init(TTSpinSched *sched);
 
 /*
  * Spin-loop parking (tt_core_spin): a loop that changes nothing but
@@ -146,7 +161,8 @@ G_NORETURN void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg);
 void tt_cores_wake(TTCore *cores, TTWaitReason reason, uint32_t arg);
 /*
  * Spin-loop parking: @c's RISC-V callback (riscv_cpu_set_tt_spin_fn),
- * and the timer of its tile (c->watch, whose cores must be set).
+ * and its tile's watch registered with the watch's clock (c->watch, whose
+ * cores and sched must be set).
  */
 void tt_core_spin_init(TTCore *c);
 /*

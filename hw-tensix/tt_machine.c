@@ -88,6 +88,7 @@ struct TTMachineState {
     bool full_chip;             /* soc=full */
     bool no_spin_park;          /* spin-park=off */
     bool eager_cores;           /* lazy-cores=off */
+    TTSpinSched spin_sched;     /* spin-loop parking's clock (tt_core.h) */
     char *core_elf[TT_NUM_CORES];
 
     TTTileState *tiles;
@@ -447,6 +448,7 @@ static void tt_machine_init(MachineState *ms)
      */
     memory_region_transaction_begin();
     m->tiles = g_new0(TTTileState, m->num_tiles);
+    tt_spin_sched_init(&m->spin_sched);
     for (uint32_t i = 0; i < m->num_tiles; i++) {
         TTTileState *t = &m->tiles[i];
         uint32_t x, y;
@@ -477,6 +479,7 @@ static void tt_machine_init(MachineState *ms)
                           m->full_chip && i > 0 && !m->eager_cores);
         object_property_set_link(OBJECT(t), "noc",
                                  OBJECT(get_system_memory()), &error_abort);
+        t->spin_sched = &m->spin_sched;
         qdev_realize(DEVICE(t), NULL, &error_fatal);
         qemu_register_resettable(OBJECT(t));
     }

@@ -400,6 +400,12 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
     }
     a = s->arch = tt_arch_get(s->arch_id);
     s->deadlock.cores = s->core;
+    if (!s->spin_sched) {
+        /* A tile on its own: a clock of its own */
+        s->spin_sched = g_new0(TTSpinSched, 1);
+        tt_spin_sched_init(s->spin_sched);
+    }
+    s->deadlock.sched = s->spin_sched;
     s->deadlock.timer = timer_new_ns(QEMU_CLOCK_VIRTUAL,
                                      tt_tile_deadlock_timer, s);
 
@@ -482,9 +488,6 @@ static void tt_tile_reset_hold(Object *obj, ResetType type)
     s->deadlock.reported = false;
     if (s->deadlock.timer) {
         timer_del(s->deadlock.timer);
-    }
-    if (s->deadlock.spin_timer) {
-        timer_del(s->deadlock.spin_timer);
     }
     for (int n = 0; n < TT_NUM_NOCS; n++) {
         tt_noc_reset(&s->niu[n]);

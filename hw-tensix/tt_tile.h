@@ -35,6 +35,7 @@ struct TTTileState {
     bool spin_park;             /* park cores spinning on memory */
     bool lazy_cores;            /* a core's vCPU comes with its release */
     MemoryRegion *noc;          /* the system (NoC) address space */
+    TTSpinSched *spin_sched;    /* the machine's (set before realize) */
 
     const TTArchInfo *arch;
 

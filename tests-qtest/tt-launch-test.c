@@ -861,6 +861,24 @@ static void test_metal_doc_marker_one(void)
  * The marker kernel on all 140 workers of soc=full (tt-launch checks
  * every tile's record): a few seconds, so in the normal suite.
  */
+#define DOC_METAL_IDLE_CHIP \
+    "scripts/tt-launch -m bh --soc full --tile all --layout metal-2026 " \
+    "--fw ../shared/firmware/blackhole-p100a --marker 0x20000 --idle 2 " \
+    "--timeout 600"
+
+/*
+ * The whole chip left idle for 2 s after a launch (every core back in its
+ * firmware's wait for the next go message): the host CPU QEMU used
+ */
+static void test_metal_doc_idle_chip(void)
+{
+    if (doc_skip()) {
+        return;
+    }
+    run_doc_command(DOC_METAL_IDLE_CHIP, "tt-launch: idle * s: QEMU used "
+                    "* s of host CPU (* % of one host CPU)\n", 900);
+}
+
 static void test_metal_doc_marker_chip(void)
 {
     if (doc_skip()) {
@@ -1528,6 +1546,8 @@ int main(int argc, char **argv)
                    test_metal_launch_bad);
     qtest_add_func("/tensix/launch/bh/metal-2026/doc-marker-one",
                    test_metal_doc_marker_one);
+    qtest_add_func("/tensix/launch/bh/metal-2026/doc-idle-chip",
+                   test_metal_doc_idle_chip);
     qtest_add_func("/tensix/launch/bh/metal-2026/doc-marker-chip",
                    test_metal_doc_marker_chip);
     ret = g_test_run();

@@ -489,6 +489,49 @@ static bool ttl_start(TTLaunch *l, const TTLArch *arch,
     return true;
 }
 
+/* Host CPU seconds process @pid has used (user + system), or -1 */
+static double ttl_cpu_seconds(pid_t pid)
+{
+    g_autofree char *path = g_strdup_printf("/proc/%d/stat", (int)pid);
+    g_autofree char *text = NULL;
+    unsigned long long ut, st;
+    const char *p;
+
+    if (!g_file_get_contents(path, &text, NULL, NULL)) {
+        return -1;
+    }
+    /* Fields after "(comm)": state is field 3, utime 14, stime 15 */
+    p = strrchr(text, ')');
+    if (!p || sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u "
+                     "%llu %llu", &ut, &st) != 2) {
+        return -1;
+    }
+    return (double)(ut + st) / sysconf(_SC_CLK_TCK);
+}
+
+/*
+ * --idle SEC: leave the chip to itself for @sec seconds (every core idle
+ * in its firmware, or whatever it does) and report the host CPU time
+ * QEMU used meanwhile: what an idle chip costs
+ */
+static void ttl_idle(TTLaunch *l, double sec)
+{
+    pid_t pid = qtest_pid(l->qts);
+    double c0 = ttl_cpu_seconds(pid), t0 = ttl_now(), c1, t1;
+
+    g_usleep(sec * G_USEC_PER_SEC);
+    c1 = ttl_cpu_seconds(pid);
+    t1 = ttl_now();
+    if (c0 < 0 || c1 < 0) {
+        fprintf(stderr, "tt-launch: --idle: cannot read QEMU's CPU time "
+                "from /proc\n");
+        return;
+    }
+    fprintf(stderr, "tt-launch: idle %.1f s: QEMU used %.2f s of host CPU "
+            "(%.1f %% of one host CPU)\n", t1 - t0, c1 - c0,
+            100 * (c1 - c0) / (t1 - t0));
+}
+
 static void ttl_stop(TTLaunch *l)
 {
     if (l->qts) {
@@ -2400,6 +2443,8 @@ static void usage(FILE *f)
 "Other:\n"
 "      --timeout SEC        wait for DONE at most SEC seconds (default 10)\n"
 "  -T, --timing             print how long each phase took\n"
+"      --idle SEC           then leave the chip alone SEC seconds and print\n"
+"                           the host CPU time QEMU used meanwhile\n"
 "  -v, --verbose            say what is done\n"
 "  -h, --help\n"
 "\n"
@@ -2659,7 +2704,7 @@ static int ttl_main(int argc, char **argv)
 {
     enum { OPT_SOC = 256, OPT_GRID, OPT_WRITE_L1, OPT_WRITE_DRAM,
            OPT_READ_L1, OPT_READ_DRAM, OPT_TIMEOUT, OPT_BOOT_ONLY,
-           OPT_LAYOUT, OPT_MARKER };
+           OPT_LAYOUT, OPT_MARKER, OPT_IDLE };
     static const struct option opts[] = {
         { "machine", required_argument, NULL, 'm' },
         { "soc", required_argument, NULL, OPT_SOC },
@@ -2677,6 +2722,7 @@ static int ttl_main(int argc, char **argv)
         { "repeat", required_argument, NULL, 'r' },
         { "boot-only", no_argument, NULL, OPT_BOOT_ONLY },
         { "marker", required_argument, NULL, OPT_MARKER },
+        { "idle", required_argument, NULL, OPT_IDLE },
         { "write-l1", required_argument, NULL, OPT_WRITE_L1 },
         { "write-dram", required_argument, NULL, OPT_WRITE_DRAM },
         { "read-l1", required_argument, NULL, OPT_READ_L1 },
@@ -2699,7 +2745,7 @@ static int ttl_main(int argc, char **argv)
     GPtrArray *xfers = g_ptr_array_new();
     g_autofree char *machine_opts = NULL;
     g_autofree char *fwpath = NULL;
-    double t_all = ttl_now();
+    double t_all = ttl_now(), idle = 0;
     int opt;
 
     while ((opt = getopt_long(argc, argv, "m:t:q:f:k:a:c:s:b:n:r:Tvh", opts,
@@ -2816,6 +2862,16 @@ static int ttl_main(int argc, char **argv)
         case 'r':
             repeat = parse_u32(optarg, "--repeat");
             break;
+        case OPT_IDLE: {
+            char *end;
+
+            idle = g_ascii_strtod(optarg, &end);
+            if (*end || !(idle > 0 && idle <= 3600)) {
+                die("--idle: '%s' is not a number of seconds (0 < SEC <= "
+                    "3600)", optarg);
+            }
+            break;
+        }
         case OPT_BOOT_ONLY:
             boot_only = true;
             break;
@@ -3024,6 +3080,9 @@ static int ttl_main(int argc, char **argv)
                        l.t_launch_last);
             }
         }
+    }
+    if (idle > 0) {
+        ttl_idle(&l, idle);
     }
     for (guint i = 0; i < xfers->len; i++) {
         Xfer *x = g_ptr_array_index(xfers, i);
