@@ -65,6 +65,7 @@ static const TTArchInfo tt_arch_table[TT_ARCH__MAX] = {
         .has_local_ram_alias = true,
         .local_ram_clears_on_release = true,
         .has_dst_riscv_window = true,   /* BlackholeA0 Dst.md */
+        .has_dest_cg_ctrl = true,       /* tt-metal tensix.h */
         .default_reset_pc = { 0x0, 0x12000, 0x6000, 0xA000, 0xE000 },
         .reset_pc_in_cfg = false,
         /* 32 only through .ttinsn fusion; single pushes stop at 29 */

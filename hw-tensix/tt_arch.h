@@ -65,6 +65,7 @@ typedef struct TTArchInfo {
     bool local_ram_clears_on_release;   /* unless DISABLE_RESET says not */
     bool tdma_noc_visible;      /* TDMA-RISC reachable by NCRISC and NoC */
     bool has_dst_riscv_window;  /* TRISCs see Dst at TT_DST_RISCV_BASE */
+    bool has_dest_cg_ctrl;      /* tile register DEST_CG_CTRL (0x240) */
 
     /* Reset PCs (SOFT_RESET_0 release) */
     uint32_t default_reset_pc[TT_NUM_CORES];

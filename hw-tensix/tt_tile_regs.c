@@ -50,6 +50,13 @@ REG32(TRISC2_RESET_PC, 0x230)
 REG32(TRISC_RESET_PC_OVERRIDE, 0x234)
 REG32(NCRISC_RESET_PC, 0x238)
 REG32(NCRISC_RESET_PC_OVERRIDE, 0x23C)
+/*
+ * Blackhole RISCV_DEBUG_REG_DEST_CG_CTRL (tt-metal's tensix.h): clock
+ * gating of Dst.  tt-metal's BRISC firmware writes 0 (gating off) in
+ * device_setup().  Gating saves power and changes nothing a program can
+ * see, so the register is storage.
+ */
+REG32(DEST_CG_CTRL, 0x240)
 
 /* After machine reset, only BRISC runs (all four others held). */
 #define TT_SOFT_RESET_DEFAULT   0x47000u
@@ -335,6 +342,14 @@ static void tt_tile_regs_word_write(TTTileState *s, hwaddr addr,
         break;
     case A_CFGREG_RD_CNTL:
     case A_DISABLE_RESET:
+        break;
+    case A_DEST_CG_CTRL:
+        if (s->arch->has_dest_cg_ctrl) {
+            break;          /* no visible effect: storage */
+        }
+        tt_log_mask(LOG_UNIMP, "tt-tile(%u,%u): register 0x%08" PRIx64
+                    " = 0x%08x stored, no effect modelled yet\n", s->x,
+                    s->y, (uint64_t)(TT_TILE_REGS_BASE + addr), val);
         break;
     case A_TRISC_PC_BUF_OVERRIDE:
         s->pc_buf_override = val & 0x3fffffff;
