@@ -68,6 +68,12 @@
  * run but no DRAM read-back can be compared.
  */
 #define REPLAY_MACHINE      "tt-wormhole,soc=full"
+/*
+ * A trace replayed with the model's fast paths off: every core spins as on
+ * silicon and every vCPU exists from the start.  The replies must match
+ * the recording all the same: results never depend on them.
+ */
+#define FAST_PATHS_OFF      ",spin-park=off,lazy-cores=off"
 
 
 #define NOC_GRID            64      /* 6-bit NoC coordinates */
@@ -333,6 +339,7 @@ typedef struct Replay {
     bool kernel[NOC_GRID][NOC_GRID];    /* tiles the trace launches on */
     bool full_chip;                     /* the machine maps non-Tensix */
     bool drive_all;                     /* drive idle Tensix tiles too */
+    bool fast_paths_off;                /* spin-park=off,lazy-cores=off */
     double timeout_s;
 
     /* Results */
@@ -710,8 +717,9 @@ static bool replay_session(Replay *r, GPtrArray *lines)
     const char *machine = getenv("TT_REPLAY_MACHINE");
 
     r->timeout_s = tmo ? g_ascii_strtod(tmo, NULL) : DEFAULT_TIMEOUT_S;
-    r->qts = qtest_initf("-machine %s -accel tcg -S %s",
+    r->qts = qtest_initf("-machine %s%s -accel tcg -S %s",
                          machine && *machine ? machine : REPLAY_MACHINE,
+                         r->fast_paths_off ? FAST_PATHS_OFF : "",
                          extra ? extra : "");
     probe_machine(r);
     choose_driven(r, lines);
@@ -745,9 +753,20 @@ static void replay_free(Replay *r)
     }
 }
 
+static void test_replay_common(const ReplayTrace *tr, bool fast_paths_off);
+
 static void test_replay(const void *data)
 {
-    const ReplayTrace *tr = data;
+    test_replay_common(data, false);
+}
+
+static void test_replay_fast_paths_off(const void *data)
+{
+    test_replay_common(data, true);
+}
+
+static void test_replay_common(const ReplayTrace *tr, bool fast_paths_off)
+{
     g_autofree char *dir = find_traces_dir();
     g_autofree char *path = NULL;
     const char *all = getenv("TT_REPLAY_ALL");
@@ -757,6 +776,7 @@ static void test_replay(const void *data)
     Replay r = {
         .trace = tr,
         .drive_all = tiles && !strcmp(tiles, "all"),
+        .fast_paths_off = fast_paths_off,
     };
     bool ok;
 
@@ -858,6 +878,11 @@ int main(int argc, char **argv)
         p = g_strdup_printf("/tt-replay/wormhole_b0/%s",
                             replay_traces[i].name);
         qtest_add_data_func(p, &replay_traces[i], test_replay);
+        g_free(p);
+        p = g_strdup_printf("/tt-replay/wormhole_b0/fast-paths-off/%s",
+                            replay_traces[i].name);
+        qtest_add_data_func(p, &replay_traces[i],
+                            test_replay_fast_paths_off);
     }
     return g_test_run();
 }

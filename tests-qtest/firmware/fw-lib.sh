@@ -28,14 +28,16 @@ fw_machine() {
 }
 
 # fw_run SECONDS MACHINE_OPTIONS ELF LOG [QEMU_OPTION...]: run ELF under
-# semihosting, all output into LOG; returns QEMU's (or timeout's) status
+# semihosting, all output into LOG; returns QEMU's (or timeout's) status.
+# FW_MACHINE_OPTS (",spin-park=off", say) is appended to every -M.
 fw_run() {
     secs=$1
     opts=$2
     elf=$3
     log=$4
     shift 4
-    timeout "$secs" "$QEMU" -M "$opts" "$@" -nographic -monitor none \
+    timeout "$secs" "$QEMU" -M "$opts${FW_MACHINE_OPTS:-}" "$@" \
+        -nographic -monitor none \
         -serial none -semihosting-config enable=on,target=native \
         -kernel "$elf" </dev/null >"$log" 2>&1
 }

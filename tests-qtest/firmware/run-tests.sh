@@ -9,6 +9,11 @@
 # and its last line of output is the expected one.  Prints one line per
 # program and machine, then "N passed, M failed"; exits 1 on any failure.
 #
+# FW_COMPARE_OPTS=",spin-park=off" (the test firmware-fast-paths-off):
+# each program that passed runs again with those machine options and
+# must print exactly the same output (results never depend on the fast
+# paths).
+#
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -u
 # shellcheck source=SCRIPTDIR/fw-lib.sh
@@ -26,7 +31,8 @@ SRC=$(cd "$(dirname "$0")" && pwd)
 PROGRAMS=${PROGRAMS:-$(cd "$SRC" && ls *.c | grep -v '^tt\.c$' | sed 's/\.c$//')}
 
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+log2=$(mktemp)
+trap 'rm -f "$log" "$log2"' EXIT
 
 for prog in $PROGRAMS; do
     for arch in bh wh; do
@@ -42,7 +48,19 @@ for prog in $PROGRAMS; do
         rc=$?
         last=$(grep -v '^$' "$log" | tail -n 1)
         want=$(expected_line "$prog")
-        if [ $rc -eq 0 ] && [ "$last" = "$want" ]; then
+        if [ $rc -eq 0 ] && [ "$last" = "$want" ] &&
+           [ -n "${FW_COMPARE_OPTS:-}" ]; then
+            FW_MACHINE_OPTS=$FW_COMPARE_OPTS \
+                fw_run "$TIMEOUT" "$machine" "$elf" "$log2"
+            if [ $? -eq 0 ] && cmp -s "$log" "$log2"; then
+                echo "PASS $name (the same with $FW_COMPARE_OPTS)"
+                passed=$((passed + 1))
+            else
+                echo "FAIL $name: output differs with $FW_COMPARE_OPTS"
+                diff "$log" "$log2" | sed 's/^/    | /'
+                failed=$((failed + 1))
+            fi
+        elif [ $rc -eq 0 ] && [ "$last" = "$want" ]; then
             echo "PASS $name"
             passed=$((passed + 1))
         else
