@@ -565,6 +565,234 @@ static void test_noc_dram(const void *data)
 /* ---------------------------------------------------------------------- */
 
 /*
+ * Blackhole after ARC firmware boot, read the way tt-umd reads it
+ * (blackhole_tt_device.cpp, arc_telemetry_reader.cpp,
+ * blackhole_arc_message_queue.cpp): addresses from the reset unit's
+ * SCRATCH_RAM[], structures in CSM (0x1000_0000-0x1007_FFFF), all through
+ * NoC accesses to the ARC tile.
+ */
+#define BH_SCRATCH_RAM(n)       (0x400 + 4 * (n))
+#define BH_ARC_MISC_CNTL        0x100
+#define BH_ARC_FW_INT_VAL       0x10000     /* tt-umd ARC_FW_INT_VAL */
+#define BH_CSM_BASE             0x10000000u
+#define BH_CSM_SIZE             0x80000u
+
+static uint32_t arc_rd(QTestState *qts, const Chip *c, uint32_t addr)
+{
+    return qtest_readl(qts, TT_NOC(c->arc_x, c->arc_y, addr));
+}
+
+static void arc_wr(QTestState *qts, const Chip *c, uint32_t addr,
+                   uint32_t val)
+{
+    qtest_writel(qts, TT_NOC(c->arc_x, c->arc_y, addr), val);
+}
+
+static void assert_in_csm(uint32_t addr)
+{
+    g_assert_cmphex(addr, >=, BH_CSM_BASE);
+    g_assert_cmphex(addr, <, BH_CSM_BASE + BH_CSM_SIZE);
+}
+
+/* Telemetry tag @tag's value, walking the table; false if absent */
+static bool arc_telemetry(QTestState *qts, const Chip *c, uint16_t tag,
+                          uint32_t *val)
+{
+    uint32_t ru = c->arc_reset_unit;
+    uint32_t table = arc_rd(qts, c, ru + BH_SCRATCH_RAM(13));
+    uint32_t values = arc_rd(qts, c, ru + BH_SCRATCH_RAM(12));
+    uint32_t count;
+
+    assert_in_csm(table);
+    assert_in_csm(values);
+    count = arc_rd(qts, c, table + 4);
+    g_assert_cmpuint(count, >, 0);
+    g_assert_cmpuint(count, <, 256);
+    for (uint32_t i = 0; i < count; i++) {
+        uint32_t e = arc_rd(qts, c, table + 8 + 4 * i);
+
+        /* tt-umd indexes a data array of @count words with the offset */
+        g_assert_cmpuint(e >> 16, <, count);
+        if ((e & 0xFFFF) == tag) {
+            *val = arc_rd(qts, c, values + 4 * (e >> 16));
+            return true;
+        }
+    }
+    return false;
+}
+
+static uint32_t arc_telemetry_val(QTestState *qts, const Chip *c,
+                                  uint16_t tag)
+{
+    uint32_t val = 0xDEADBEEF;
+
+    g_assert_true(arc_telemetry(qts, c, tag, &val));
+    return val;
+}
+
+/* ARC address of message queue @q (tt-umd get_blackhole_arc_message_queue) */
+static uint32_t arc_queue(QTestState *qts, const Chip *c, uint32_t q,
+                          uint32_t *entries)
+{
+    uint32_t info = arc_rd(qts, c, c->arc_reset_unit + BH_SCRATCH_RAM(11));
+    uint32_t base, hi;
+
+    assert_in_csm(info);
+    base = arc_rd(qts, c, info);
+    hi = arc_rd(qts, c, info + 4);
+    assert_in_csm(base);
+    *entries = hi & 0xFF;
+    g_assert_cmpuint(*entries, >, 0);
+    g_assert_cmpuint(q, <, (hi >> 8) & 0xFF);
+    return base + q * (2 * *entries * 32 + 32);
+}
+
+/*
+ * Send message @code with argument @arg through queue @q as tt-umd's
+ * BlackholeArcMessageQueue::send_message() does; the response in @rsp.
+ */
+static void arc_msg(QTestState *qts, const Chip *c, uint32_t q,
+                    uint32_t code, uint32_t arg, uint32_t *rsp)
+{
+    uint32_t size;
+    uint32_t base = arc_queue(qts, c, q, &size);
+    uint32_t wptr = arc_rd(qts, c, base);               /* request wptr */
+    uint32_t rptr;
+    uint32_t e;
+
+    /* not full */
+    g_assert_cmpuint((arc_rd(qts, c, base + 16) - wptr) % (2 * size), !=,
+                     size);
+    e = base + 4 * (8 + (wptr % size) * 8);
+    arc_wr(qts, c, e, code);
+    arc_wr(qts, c, e + 4, arg);
+    for (int i = 2; i < 8; i++) {
+        arc_wr(qts, c, e + 4 * i, 0);
+    }
+    arc_wr(qts, c, base, (wptr + 1) % (2 * size));
+    arc_wr(qts, c, c->arc_reset_unit + BH_ARC_MISC_CNTL, BH_ARC_FW_INT_VAL);
+
+    /* answered at once: no polling needed */
+    rptr = arc_rd(qts, c, base + 4);                    /* response rptr */
+    g_assert_cmpuint(arc_rd(qts, c, base + 20), !=, rptr);  /* wptr */
+    e = base + 4 * (8 + (size + rptr % size) * 8);
+    for (int i = 0; i < 8; i++) {
+        rsp[i] = arc_rd(qts, c, e + 4 * i);
+    }
+    arc_wr(qts, c, base + 4, (rptr + 1) % (2 * size));
+    /* request consumed */
+    g_assert_cmpuint(arc_rd(qts, c, base + 16), ==, (wptr + 1) % (2 * size));
+}
+
+/* What must hold after every reset */
+static void arc_bh_check_booted(QTestState *qts, const Chip *c)
+{
+    uint32_t v = arc_rd(qts, c, c->arc_reset_unit + BH_SCRATCH_RAM(2));
+
+    /* tt-umd wait_arc_core_start(): (v & 7) == 5 */
+    g_assert_cmphex(v & 7, ==, 5);
+    g_assert_cmphex(v, ==, 5);      /* + fw_id 0, normal firmware */
+    g_assert_cmphex(arc_telemetry_val(qts, c, 14), ==, 800);  /* AICLK idle */
+}
+
+static void test_arc_bh_firmware(QTestState *qts, const Chip *c)
+{
+    uint32_t rsp[8], size, base, hi, lo;
+
+    arc_bh_check_booted(qts, c);
+
+    /* table header: version 0x100 (firmware TELEMETRY_VERSION) */
+    g_assert_cmphex(arc_rd(qts, c, arc_rd(qts, c, c->arc_reset_unit +
+                                          BH_SCRATCH_RAM(13))), ==, 0x100);
+    /* the README's tags, P100A with everything enabled */
+    g_assert_cmphex(arc_telemetry_val(qts, c, 34), ==, 0x3FFF);
+    g_assert_cmphex(arc_telemetry_val(qts, c, 36), ==, 0xFF);
+    g_assert_cmphex(arc_telemetry_val(qts, c, 38), ==, 0x5);
+    /* what tt-umd reads unconditionally at start-up */
+    hi = arc_telemetry_val(qts, c, 1);
+    lo = arc_telemetry_val(qts, c, 2);
+    /* board type from UPI = bits 36-55 of the board ID: 0x43, P100 */
+    g_assert_cmphex(((((uint64_t)hi << 32) | lo) >> 36) & 0xFFFFF, ==, 0x43);
+    g_assert_cmphex(arc_telemetry_val(qts, c, 35), ==, 0);    /* no ETH */
+    g_assert_cmphex(arc_telemetry_val(qts, c, 37), ==, 0xF);  /* L2CPU */
+    arc_telemetry_val(qts, c, 61);                      /* ASIC ID high */
+    arc_telemetry_val(qts, c, 62);                      /* ASIC ID low */
+    g_assert_cmphex(arc_telemetry_val(qts, c, 28) >> 16, ==, 0x1307);
+    g_assert_cmphex(arc_telemetry_val(qts, c, 63), ==, 1350);
+    g_assert_false(arc_telemetry(qts, c, 0x7FFF, &lo));
+
+    /* the queue tt-umd uses (APPLICATION = 3): empty */
+    base = arc_queue(qts, c, 3, &size);
+    g_assert_cmpuint(size, ==, 4);
+    for (int i = 0; i < 8; i++) {
+        g_assert_cmphex(arc_rd(qts, c, base + 4 * i), ==, 0);
+    }
+
+    /* TEST: argument + 1, serial + 1 */
+    arc_msg(qts, c, 3, 0x90, 41, rsp);
+    g_assert_cmphex(rsp[0], ==, 0);
+    g_assert_cmphex(rsp[1], ==, 42);
+    g_assert_cmphex(rsp[2], ==, 1);
+    /* the doorbell's IRQ0_TRIG is cleared by the "firmware" */
+    g_assert_cmphex(arc_rd(qts, c, c->arc_reset_unit + BH_ARC_MISC_CNTL),
+                    ==, 0);
+
+    /* tt-umd set_clock_state(BUSY): exit code 0, AICLK at the maximum */
+    arc_msg(qts, c, 3, 0x52, 0, rsp);
+    g_assert_cmphex(rsp[0], ==, 0);
+    g_assert_cmphex(arc_telemetry_val(qts, c, 14), ==, 1350);
+    arc_msg(qts, c, 3, 0x34, 0, rsp);                   /* GET_AICLK */
+    g_assert_cmphex(rsp[0], ==, 0);
+    g_assert_cmpuint(rsp[1], ==, 1350);
+    arc_msg(qts, c, 3, 0x54, 0, rsp);                   /* GO_LONG_IDLE */
+    g_assert_cmphex(rsp[0], ==, 0);
+    g_assert_cmphex(arc_telemetry_val(qts, c, 14), ==, 800);
+
+    /* an unknown message: "not recognised" (0xFF), never silence */
+    arc_msg(qts, c, 3, 0x77, 0, rsp);
+    g_assert_cmphex(rsp[0] & 0xFF, ==, 0xFF);
+
+    /* past the pointers' wrap (2 x 4 entries); serial counts messages */
+    for (uint32_t i = 0; i < 6; i++) {
+        arc_msg(qts, c, 3, 0x90, i, rsp);
+        g_assert_cmphex(rsp[0], ==, 0);
+        g_assert_cmphex(rsp[1], ==, i + 1);
+        g_assert_cmphex(rsp[2], ==, 6 + i);
+    }
+    /* another queue works independently */
+    arc_msg(qts, c, 0, 0x90, 7, rsp);
+    g_assert_cmphex(rsp[1], ==, 8);
+    g_assert_cmphex(rsp[2], ==, 1);
+
+    /* leave the chip busy: a reset must bring back the idle clock */
+    arc_msg(qts, c, 3, 0x52, 0, rsp);
+}
+
+/*
+ * The ARC state survives migration: boot status, AICLK, the queue
+ * pointers and serial (CSM is RAM, SCRATCH_RAM[] is in the vmstate).
+ * Returns the destination.
+ */
+static QTestState *test_arc_bh_migrate(QTestState *qts, const Chip *c)
+{
+    uint32_t rsp[8], size, base, wptr, serial;
+
+    base = arc_queue(qts, c, 3, &size);
+    wptr = arc_rd(qts, c, base);
+    serial = arc_rd(qts, c, base + 24);
+    qts = tt_migrate_via_file(qts, c->machine);
+    g_assert_cmphex(arc_rd(qts, c, c->arc_reset_unit + BH_SCRATCH_RAM(2)),
+                    ==, 5);
+    g_assert_cmphex(arc_telemetry_val(qts, c, 14), ==, 1350);
+    g_assert_cmphex(arc_rd(qts, c, base), ==, wptr);
+    arc_msg(qts, c, 3, 0x90, 99, rsp);
+    g_assert_cmphex(rsp[0], ==, 0);
+    g_assert_cmphex(rsp[1], ==, 100);
+    g_assert_cmphex(rsp[2], ==, serial + 1);
+    return qts;
+}
+
+/*
  * ResetUnit.md: SCRATCH[i] at 0x60 + 4i are plain words (message
  * protocol, post code); REFCLK_COUNTER at 0xE0 counts at 27 MHz.  WH CSM:
  * 512 KiB of RAM at XBAR 0x1000_0000 (NoC 0x8_1000_0000).
@@ -602,9 +830,23 @@ static void test_arc(const void *data)
         qtest_writel(qts, csm + 512 * 1024, 0x99);
         g_assert_cmphex(qtest_readl(qts, csm + 512 * 1024), ==, 0);
     }
+    if (c->bh) {
+        test_arc_bh_firmware(qts, c);
+        qts = shared_qts[c->bh] = test_arc_bh_migrate(qts, c);
+    }
     /* After a system reset the scratch registers are 0 again (decision) */
     qtest_system_reset(qts);
     g_assert_cmphex(qtest_readl(qts, ru + 0x68), ==, 0);
+    if (c->bh) {
+        uint32_t size;
+        uint32_t base = arc_queue(qts, c, 3, &size);
+
+        /* ... and the ARC firmware has booted again: empty queues */
+        arc_bh_check_booted(qts, c);
+        for (int i = 0; i < 8; i++) {
+            g_assert_cmphex(arc_rd(qts, c, base + 4 * i), ==, 0);
+        }
+    }
     shared_quit(c);
 }
 
