@@ -424,8 +424,18 @@ static void tt_machine_init(MachineState *ms)
                          m->grid_height, m->tile_x, m->tile_y);
             exit(1);
         }
+        /*
+         * The NoC is the chip's, whatever part of it the grid models:
+         * NoC 1 coordinates mirror over the whole chip (x1 = W - 1 - x),
+         * and NOC_NODE_ID reports the chip's size.  Only a grid that does
+         * not fit the chip gets a NoC of its own extent.
+         */
         noc_w = m->tile_x + m->grid_width;
         noc_h = m->tile_y + m->grid_height;
+        if (noc_w <= l->width && noc_h <= l->height) {
+            noc_w = l->width;
+            noc_h = l->height;
+        }
     }
     m->num_tiles = tt_machine_num_tiles(m);
     ncores = TT_NUM_CORES * m->num_tiles;

@@ -1,10 +1,10 @@
 /*
  * QTest testcase for the Tenstorrent NoC NIUs (tt-blackhole, tt-wormhole)
  *
- * A 2x2 grid of tiles at NoC 0 coordinates (1,1) (2,1) (1,2) (2,2) in a
- * 3x3 NoC (-M ...,grid-width=2,grid-height=2,tile-x=1,tile-y=1); NoC
- * coordinates (0, *) and (*, 0) hold no tile.  NoC 1 coordinates are
- * mirrored: (2 - x, 2 - y).  Every NIU register is reached through the NoC
+ * A 2x2 grid of tiles at NoC 0 coordinates (1,1) (2,1) (1,2) (2,2)
+ * (-M ...,grid-width=2,grid-height=2,tile-x=1,tile-y=1) in the chip's NoC
+ * (WH 10x12, BH 17x12); the other coordinates hold no tile.  NoC 1
+ * coordinates are mirrored over the chip: (W - 1 - x, H - 1 - y).  Every NIU register is reached through the NoC
  * view: tile (x, y)'s local address A at (y << 42) | (x << 36) | A.
  *
  * Expected values are derived by hand from tt-isa-documentation
@@ -27,8 +27,6 @@
 
 #define NIU_BASE        0xFFB20000u
 #define NIU_SIZE        0x10000u
-#define GRID_W          3           /* NoC grid: tile-x + grid-width */
-#define GRID_H          3
 
 /* The four tiles (NoC 0 coordinates) */
 #define T0X 1
@@ -98,7 +96,12 @@ typedef struct NocArch {
     uint32_t flit;              /* bytes per flit */
     uint32_t max_packet;
     uint32_t l1_size;
+    uint32_t noc_w, noc_h;      /* the chip's NoC */
 } NocArch;
+
+/* NoC 1 coordinates of NoC 0 (x, y): mirrored over the chip's NoC */
+#define N1X(c, x)       ((c)->a->noc_w - 1 - (x))
+#define N1Y(c, y)       ((c)->a->noc_h - 1 - (y))
 
 static const NocArch noc_bh = {
     .name = "blackhole",
@@ -115,6 +118,8 @@ static const NocArch noc_bh = {
     .flit = 64,
     .max_packet = 16384,
     .l1_size = 1536 * 1024,
+    .noc_w = 17,
+    .noc_h = 12,
 };
 
 static const NocArch noc_wh = {
@@ -132,6 +137,8 @@ static const NocArch noc_wh = {
     .flit = 32,
     .max_packet = 8192,
     .l1_size = 1464 * 1024,
+    .noc_w = 10,
+    .noc_h = 12,
 };
 
 typedef struct Ctx {
@@ -311,12 +318,13 @@ static void test_node_id(const void *data)
         int x = tiles[t][0], y = tiles[t][1];
         /*
          * MemoryMap.md NOC_NODE_ID: x [5:0], y [11:6], NoC width [18:12]
-         * and height [25:19] (3 and 3), bit 28 (X before Y) set on NoC 0
+         * and height [25:19] (the chip's), bit 28 (X before Y) set on NoC 0
          * only; dateline bits 26/27 left 0 (decision).  NoC 1 coordinates
-         * are mirrored: (2 - x, 2 - y).
+         * are mirrored over the chip.
          */
-        uint32_t id0 = x | y << 6 | 3 << 12 | 3 << 19 | 1u << 28;
-        uint32_t id1 = (2 - x) | (2 - y) << 6 | 3 << 12 | 3 << 19;
+        uint32_t wh = c.a->noc_w << 12 | c.a->noc_h << 19;
+        uint32_t id0 = x | y << 6 | wh | 1u << 28;
+        uint32_t id1 = N1X(&c, x) | N1Y(&c, y) << 6 | wh;
 
         for (int b = 0; b < 4; b++) {
             /* "NIU identification details (again)" in every window */
@@ -337,7 +345,7 @@ static void test_node_id(const void *data)
         g_assert_cmphex(cfg_rd(&c, x, y, 0, c.a->cfg_id_logical), ==,
                         (uint32_t)(x | y << 6));
         g_assert_cmphex(cfg_rd(&c, x, y, 1, c.a->cfg_id_logical), ==,
-                        (uint32_t)((2 - x) | (2 - y) << 6));
+                        (uint32_t)(N1X(&c, x) | N1Y(&c, y) << 6));
         /* Read-only: a write is ignored */
         wr(&c, x, y, 0, 0, c.a->o_node_id, 0);
         g_assert_cmphex(rd(&c, x, y, 0, 0, c.a->o_node_id), ==, id0);
@@ -345,10 +353,12 @@ static void test_node_id(const void *data)
 
     /* Tile (1,1)'s local view (qtest = its BRISC) reaches the same NIUs */
     g_assert_cmphex(qtest_readl(c.qts, NIU_BASE + c.a->o_node_id), ==,
-                    T0X | T0Y << 6 | 3 << 12 | 3 << 19 | 1u << 28);
+                    T0X | T0Y << 6 | c.a->noc_w << 12 | c.a->noc_h << 19 |
+                    1u << 28);
     g_assert_cmphex(qtest_readl(c.qts, NIU_BASE + NIU_SIZE +
                                 c.a->o_node_id), ==,
-                    1 | 1 << 6 | 3 << 12 | 3 << 19);
+                    N1X(&c, T0X) | N1Y(&c, T0Y) << 6 | c.a->noc_w << 12 |
+                    c.a->noc_h << 19);
     qtest_quit(c.qts);
 }
 
@@ -706,8 +716,8 @@ static void mcast(Ctx *c, int noc, int sx, int sy, int ex, int ey,
                   uint32_t extra, uint8_t seed)
 {
     fill(c, T0X, T0Y, 0x13000, seed, 64);
-    set_addr(c, T0X, T0Y, noc, 0, false, noc ? 2 - T0X : T0X,
-             noc ? 2 - T0Y : T0Y, 0x13000);
+    set_addr(c, T0X, T0Y, noc, 0, false, noc ? N1X(c, T0X) : T0X,
+             noc ? N1Y(c, T0Y) : T0Y, 0x13000);
     set_mcast(c, T0X, T0Y, noc, 0, true, sx, sy, ex, ey, 0x22000);
     wr(c, T0X, T0Y, noc, 0, O_AT_LEN_BE, 64);
     wr(c, T0X, T0Y, noc, 0, O_PACKET_TAG, TAG_ID(2));
@@ -817,10 +827,11 @@ static void test_mcast(const void *data)
     }
 
     /*
-     * NoC 1 (mirrored coordinates: T1 = (0,1), T2 = (1,0), T3 = (0,0)):
-     * the column x = 0, y 0..1 is T3 and T1.
+     * NoC 1 (mirrored over the chip: T1 = (W - 3, H - 2), T3 = (W - 3,
+     * H - 3)): the column x = W - 3, y H - 3 .. H - 2 is T3 and T1.
      */
-    mcast(&c, 1, 0, 0, 0, 1, 0, 0xB8);
+    mcast(&c, 1, N1X(&c, T3X), N1Y(&c, T3Y), N1X(&c, T1X), N1Y(&c, T1Y), 0,
+          0xB8);
     g_assert_true(got_mcast(&c, T1X, T1Y, 0xB8));
     g_assert_true(got_mcast(&c, T3X, T3Y, 0xB8));
     g_assert_false(got_mcast(&c, T2X, T2Y, 0xB8));
@@ -1083,14 +1094,14 @@ static void test_noc1(const void *data)
     Ctx c = start(data);
 
     /*
-     * NoC 1 coordinates: T0 = (1,1), T1 = (0,1), T3 = (0,0).  A write to
-     * NoC 1 (0,0) lands in T3 and is counted on NoC 1 only.
+     * NoC 1 coordinates are mirrored over the chip.  A write to T3's NoC 1
+     * coordinates lands in T3 and is counted on NoC 1 only.
      */
     fill(&c, T0X, T0Y, 0x16000, 0x3C, 48);
     request(&c, &(Req) {
         .noc = 1,
-        .tx = 1, .ty = 1, .taddr = 0x16000,
-        .rx = 0, .ry = 0, .raddr = 0x26000,
+        .tx = N1X(&c, T0X), .ty = N1Y(&c, T0Y), .taddr = 0x16000,
+        .rx = N1X(&c, T3X), .ry = N1Y(&c, T3Y), .raddr = 0x26000,
         .len = 48, .ctrl = CMD_WR | CMD_RESP_MARKED,
     });
     check_fill(&c, T3X, T3Y, 0x26000, 0x3C, 48);
@@ -1100,17 +1111,17 @@ static void test_noc1(const void *data)
                      ==, 1);
     g_assert_cmpuint(ctr(&c, T3X, T3Y, 0, SLV_NONPOSTED_WR_REQ_RECEIVED),
                      ==, 0);
-    /* WH: NoC 1 routes Y first and (0,0) differs in y: the Y port */
+    /* WH: NoC 1 routes Y first and T3 differs in y: the Y port */
     g_assert_cmphex(rd(&c, T0X, T0Y, 1, 0, O_CTRL), ==,
                     CMD_WR | CMD_RESP_MARKED |
                     (c.a->bh ? 0 : CTRL_PORTS(PORT_Y)));
 
-    /* A read from NoC 1 (0,1) = T1 */
+    /* A read from T1's NoC 1 coordinates */
     fill(&c, T1X, T1Y, 0x27000, 0x4D, 16);
     request(&c, &(Req) {
         .noc = 1, .b = 1,
-        .tx = 0, .ty = 1, .taddr = 0x27000,
-        .rx = 1, .ry = 1, .raddr = 0x17000,
+        .tx = N1X(&c, T1X), .ty = N1Y(&c, T1Y), .taddr = 0x27000,
+        .rx = N1X(&c, T0X), .ry = N1Y(&c, T0Y), .raddr = 0x17000,
         .len = 16, .ctrl = CMD_RD | CMD_RESP_MARKED,
     });
     check_fill(&c, T0X, T0Y, 0x17000, 0x4D, 16);

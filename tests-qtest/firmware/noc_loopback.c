@@ -228,6 +228,14 @@ static void check_bytes(fails *f, uint32_t addr, uint8_t seed, uint32_t len)
 }
 
 /* Everything but the shared-word contention, on NoC @n */
+/* The chip's NoC grid */
+#if defined(TT_ARCH_WH)
+#define NOC_W   10u
+#else
+#define NOC_W   17u
+#endif
+#define NOC_H   12u
+
 static void run_noc(fails *f, int n, noc_state *s, uint32_t *my_xy)
 {
     uint32_t node_id, xy;
@@ -238,11 +246,13 @@ static void run_noc(fails *f, int n, noc_state *s, uint32_t *my_xy)
 #endif
 
     /*
-     * MemoryMap.md NOC_NODE_ID for the tile at (0,0) of a 1x1 NoC: x = y
-     * = 0, width 1 [18:12], height 1 [25:19], bit 28 on NoC 0 only.
+     * MemoryMap.md NOC_NODE_ID for the tile at (0,0): the NoC is the
+     * chip's (WH 10x12, BH 17x12: width [18:12], height [25:19]), so on
+     * NoC 1 the tile is at (W - 1, H - 1); bit 28 on NoC 0 only.
      */
     node_id = NOC_REG(n, 0, NOC_NODE_ID);
-    CHECK_EQ(f, node_id, (1u << 12) | (1u << 19) | (n == 0 ? 1u << 28 : 0));
+    CHECK_EQ(f, node_id, (n == 0 ? 0 : (NOC_W - 1) | (NOC_H - 1) << 6) |
+             (NOC_W << 12) | (NOC_H << 19) | (n == 0 ? 1u << 28 : 0));
     xy = node_id & 0xFFF;
     *my_xy = xy;
 
