@@ -4,8 +4,9 @@
  * A 2x2 grid of tiles at NoC 0 coordinates (1,1) (2,1) (1,2) (2,2)
  * (-M ...,grid-width=2,grid-height=2,tile-x=1,tile-y=1) in the chip's NoC
  * (WH 10x12, BH 17x12); the other coordinates hold no tile.  NoC 1
- * coordinates are mirrored over the chip: (W - 1 - x, H - 1 - y).  Every NIU register is reached through the NoC
- * view: tile (x, y)'s local address A at (y << 42) | (x << 36) | A.
+ * coordinates are mirrored over the chip: (W - 1 - x, H - 1 - y).  Every
+ * NIU register is reached through the NoC view: tile (x, y)'s local
+ * address A at (y << 42) | (x << 36) | A.
  *
  * Expected values are derived by hand from tt-isa-documentation
  * WormholeB0/NoC/{MemoryMap,Counters,Atomics,Coordinates,Alignment}.md and
