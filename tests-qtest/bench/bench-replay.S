@@ -19,7 +19,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "semihost-exit.S.inc"
+#include "bench-trisc0.S.inc"
 
     .option norvc
     .option norelax
@@ -30,24 +30,11 @@
 #define REPLAY(i, n, x, l)  TT_INSN(0x04, ((i) << 14) | ((n) << 4) | \
                                     ((x) << 1) | (l))
 #define PLAY                REPLAY(0, 16, 0, 0)
-#define MOP_T1              0x01800000  /* MOP(template 1, 0, 0) */
-#define SOFT_RESET_0        0xFFB121B0
-#define RELEASE_TRISC0      0x46000     /* all held but BRISC and TRISC0 */
-#define MOP_CFG_BASE        0xFFB80000
-#define INSTRN_BUF          0xFFE40000
-#define PC_BUF              0xFFE80000  /* +4: CoprocessorDoneCheck */
-#define MBOX_TO_BRISC       0xFFEC0000  /* TRISCi -> BRISC (write) */
-#define MBOX_FROM_TRISC0    0xFFEC1000  /* TRISC0 -> BRISC (read) */
 
     .section .text
     .globl _start
 _start:
-    li      t0, SOFT_RESET_0
-    li      t1, RELEASE_TRISC0
-    sw      t1, 0(t0)
-    li      t0, MBOX_FROM_TRISC0
-    lw      t1, 0(t0)           /* parks until TRISC0 reports */
-    SEMIHOST_EXIT0
+    BENCH_BRISC_RUN_TRISC0
 
     .org    0x6000
 trisc0:
@@ -61,31 +48,9 @@ trisc0:
     addi    t2, t2, -1
     bnez    t2, 1b
 
-    li      t0, MOP_CFG_BASE
-    la      t1, mop_cfg
-    li      t2, 9
-2:  lw      t3, 0(t1)
-    sw      t3, 0(t0)
-    addi    t0, t0, 4
-    addi    t1, t1, 4
-    addi    t2, t2, -1
-    bnez    t2, 2b
+    BENCH_LOAD_MOP_CFG
 
-    li      t0, 0x20000
-    lw      a0, 0(t0)           /* COUNT */
-    li      t0, INSTRN_BUF
-    li      t1, MOP_T1
-    beqz    a0, 4f
-3:  sw      t1, 0(t0)           /* push one MOP: 522224 instructions */
-    addi    a0, a0, -1
-    bnez    a0, 3b
-4:  li      t0, PC_BUF
-    sw      zero, 4(t0)
-    lw      t1, 4(t0)           /* TTSync: wait until all have executed */
-    li      t0, MBOX_TO_BRISC
-    li      t1, 1
-    sw      t1, 0(t0)
-5:  j       5b
+    BENCH_PUSH_MOPS_AND_REPORT
 
     .section .data
     .balign 4
