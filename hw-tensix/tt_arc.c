@@ -141,10 +141,10 @@ static const struct {
     { BH_TAG_AICLK, BH_AICLK_IDLE_MHZ },            /* updated by messages */
     { BH_TAG_FLASH_BUNDLE_VERSION, 0x13070100 },    /* 19.7.1.0 */
     { BH_TAG_ENABLED_TENSIX_COL, 0x3FFF },          /* all 14 columns */
-    { BH_TAG_ENABLED_ETH, 0 },                      /* P100A: no Ethernet */
+    { BH_TAG_ENABLED_ETH, TT_ARC_BH_ENABLED_ETH },  /* P100A: no Ethernet */
     { BH_TAG_ENABLED_GDDR, 0xFF },                  /* all 8 banks */
     { BH_TAG_ENABLED_L2CPU, 0xF },                  /* all 4 clusters */
-    { BH_TAG_PCIE_USAGE, 0x5 },                     /* both PCIe: endpoint */
+    { BH_TAG_PCIE_USAGE, TT_ARC_BH_PCIE_USAGE },   /* both PCIe: endpoint */
     { BH_TAG_ASIC_LOCATION, 0 },
     { BH_TAG_ASIC_ID_HIGH, 0 },
     { BH_TAG_ASIC_ID_LOW, 1 },

@@ -25,6 +25,15 @@
 #define TT_ARC_CSM_SIZE         (512 * 1024)
 #define TT_ARC_RESET_SIZE       0x10000
 
+/*
+ * Blackhole telemetry the model publishes that other parts of the model
+ * use too: ENABLED_ETH (tag 35; a P100A has no Ethernet) and PCIE_USAGE
+ * (tag 38: both PCIe tiles endpoints, 2 bits each, 1 = endpoint), from
+ * which the ARC firmware derives its NoC translation (tt_soc.c)
+ */
+#define TT_ARC_BH_ENABLED_ETH   0
+#define TT_ARC_BH_PCIE_USAGE    0x5
+
 #define TT_ARC_SCRATCH_WORDS    8       /* SCRATCH[0..7] at 0x60 */
 #define TT_ARC_SCRATCH_RAM_WORDS 64     /* BH SCRATCH_RAM[0..63] at 0x400 */
 

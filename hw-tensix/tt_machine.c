@@ -16,7 +16,11 @@
  *                      tile is held (SOFT_RESET_0 = 0x47800, the silicon
  *                      reset value), except the first worker (WH (1,1),
  *                      BH (1,2)) when a BRISC program is given: a host or
- *                      that program releases the others over the NoC
+ *                      that program releases the others over the NoC.
+ *                      Blackhole: NoC coordinate translation programmed
+ *                      as the ARC firmware leaves it at boot, NIU_CFG_0
+ *                      bit 14 set on both NoCs of every tile (option
+ *                      noc-translation, default on)
  *
  * Loading programs:
  *   -kernel F          ELF into every tile's BRISC view; BRISC starts at
@@ -88,6 +92,8 @@ struct TTMachineState {
     bool full_chip;             /* soc=full */
     bool no_spin_park;          /* spin-park=off */
     bool eager_cores;           /* lazy-cores=off */
+    bool no_noc_xlat;           /* noc-translation=off */
+    bool noc_xlat_given;        /* noc-translation given at all */
     TTSpinSched spin_sched;     /* spin-loop parking's clock (tt_core.h) */
     char *core_elf[TT_NUM_CORES];
 
@@ -405,6 +411,13 @@ static void tt_machine_init(MachineState *ms)
     uint32_t noc_w, noc_h, ncores;
 
     tt_machine_refuse_unused(ms);
+    if (m->noc_xlat_given &&
+        (!m->full_chip || mc->arch != TT_ARCH_BLACKHOLE)) {
+        error_report("tt: noc-translation is an option of "
+                     "-M tt-blackhole,soc=full only (elsewhere translation "
+                     "is off after reset, the tables the identity)");
+        exit(1);
+    }
     if (m->full_chip) {
         if (m->grid_width != 1 || m->grid_height != 1 || m->tile_x ||
             m->tile_y) {
@@ -555,6 +568,11 @@ static void tt_machine_init(MachineState *ms)
  * tiles nobody uses stay halted and cost no host CPU, except the first
  * worker when a BRISC program was given.  Done through the register, as a
  * host would.
+ *
+ * Blackhole full chip: then, unless noc-translation=off, the NoC
+ * coordinate translation the ARC firmware programs at boot, before any
+ * host talks to the chip (tt_soc_bh_noc_translation(): through every
+ * NIU's configuration registers, NIU_CFG_0 bit 14 last).
  */
 static void tt_machine_reset(MachineState *ms, ResetType type)
 {
@@ -577,6 +595,10 @@ static void tt_machine_reset(MachineState *ms, ResetType type)
                              TT_NOC_ADDR(t->x, t->y, TT_SOFT_RESET_ADDR),
                              TT_SOFT_RESET_ALL_HELD, MEMTXATTRS_UNSPECIFIED,
                              NULL);
+    }
+    if (TT_MACHINE_GET_CLASS(ms)->arch == TT_ARCH_BLACKHOLE &&
+        !m->no_noc_xlat) {
+        tt_soc_bh_noc_translation(m->soc.layout, &address_space_memory);
     }
 }
 
@@ -719,6 +741,18 @@ static void tt_machine_set_lazy_cores(Object *obj, bool value, Error **errp)
     TT_MACHINE(obj)->eager_cores = !value;
 }
 
+/* noc-translation: Blackhole soc=full, translation as the ARC leaves it */
+static bool tt_machine_get_noc_xlat(Object *obj, Error **errp)
+{
+    return !TT_MACHINE(obj)->no_noc_xlat;
+}
+
+static void tt_machine_set_noc_xlat(Object *obj, bool value, Error **errp)
+{
+    TT_MACHINE(obj)->no_noc_xlat = !value;
+    TT_MACHINE(obj)->noc_xlat_given = true;
+}
+
 /*
  * Strict mode (tt_log.h): a machine-wide switch, settable at run time
  * with qom-set /machine strict
@@ -824,6 +858,15 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
         "soc=full: give a core its vCPU (and host thread) when it is first "
         "released from soft reset, so that tiles nobody uses cost nothing "
         "(default on; off: all at start-up, as gdb then sees every core)");
+    object_class_property_add_bool(oc, "noc-translation",
+                                   tt_machine_get_noc_xlat,
+                                   tt_machine_set_noc_xlat);
+    object_class_property_set_description(oc, "noc-translation",
+        "tt-blackhole,soc=full: after every reset, the NoC coordinate "
+        "translation the ARC firmware programs at boot (NIU_CFG_0 bit 14 "
+        "on both NoCs of every tile; Tensix x/y unchanged, DRAM at x 17/18 "
+        "y 12-23, PCIe 19-24, Ethernet 20-31 y 25, ...) (default on; off: "
+        "translation disabled, the tables the identity)");
     object_class_property_add_str(oc, "soc", tt_machine_get_soc,
                                   tt_machine_set_soc);
     object_class_property_set_description(oc, "soc",

@@ -19,6 +19,8 @@
 #include "qemu/units.h"
 #include "qapi/error.h"
 #include "hw/qdev-properties.h"
+#include "hw/resettable.h"
+#include "migration/vmstate.h"
 #include "system/reset.h"
 #include "tt_log.h"
 #include "tt_soc.h"
@@ -306,6 +308,355 @@ static void tt_soc_stub_init(TTSocStub *st, Object *owner, MemoryRegion *into,
 }
 
 /* ---------------------------------------------------------------------- */
+/* Blackhole: the NIU configuration registers of the non-Tensix tiles     */
+/* ---------------------------------------------------------------------- */
+
+#define TT_SOC_NOC_CFG_OFF      0x100   /* NOC_CFG(0) in an NIU's window */
+
+/* NOC_CFG indices (BH MemoryMap.md; tt-zephyr-platforms noc_init.c) */
+#define TT_SOC_NIU_CFG_0            0x00
+#define TT_SOC_NIU_CFG_0_XLAT_EN    (1u << 14)
+#define TT_SOC_X_TABLE(n)           (0x06 + (n))
+#define TT_SOC_Y_TABLE(n)           (0x0C + (n))
+#define TT_SOC_ID_LOGICAL           0x12
+#define TT_SOC_COL_MASK             0x14
+#define TT_SOC_ROW_MASK             0x15
+#define TT_SOC_DDR_TABLE(n)         (0x16 + (n))
+#define TT_SOC_XLAT_BITS            5
+#define TT_SOC_XLAT_PER_WORD        (32 / TT_SOC_XLAT_BITS)
+#define TT_SOC_XLAT_WORDS           6   /* 32 entries, 6 per word */
+#define TT_SOC_XLAT_ENTRIES         32
+
+static uint32_t *tt_soc_niu_word(TTSocNiu *n, hwaddr addr)
+{
+    uint32_t noc = addr / TT_NOC_REGS_SIZE;
+    hwaddr off = addr % TT_NOC_REGS_SIZE;
+
+    if (off < TT_SOC_NOC_CFG_OFF ||
+        off >= TT_SOC_NOC_CFG_OFF + 4 * TT_NOC_CFG_WORDS) {
+        return NULL;
+    }
+    return &n->soc->niu_cfg[n->index][noc * TT_NOC_CFG_WORDS +
+                                      (off - TT_SOC_NOC_CFG_OFF) / 4];
+}
+
+static uint64_t tt_soc_niu_read(void *opaque, hwaddr addr, unsigned size)
+{
+    TTSocNiu *n = opaque;
+    uint32_t *w = tt_soc_niu_word(n, addr & ~3);
+
+    /* narrower loads read part of the word, as a Tensix NIU's do */
+    if (w) {
+        return extract32(*w, (addr & 3) * 8, MIN(size, 4 - (addr & 3)) * 8);
+    }
+    tt_log_mask(LOG_UNIMP, "tt-soc: %s tile at (%u,%u): NIU register 0x%"
+                HWADDR_PRIx " is not modelled (only NOC_CFG); reads 0\n",
+                tt_soc_kind_name(n->kind), n->x, n->y,
+                TT_NOC_REGS_BASE + addr);
+    return 0;
+}
+
+static void tt_soc_niu_write(void *opaque, hwaddr addr, uint64_t val,
+                             unsigned size)
+{
+    TTSocNiu *n = opaque;
+    uint32_t *w = tt_soc_niu_word(n, addr & ~3);
+
+    /* narrower stores merge into the word */
+    if (w) {
+        *w = deposit32(*w, (addr & 3) * 8, MIN(size, 4 - (addr & 3)) * 8,
+                       val);
+        return;
+    }
+    tt_log_mask(LOG_UNIMP, "tt-soc: %s tile at (%u,%u): NIU register 0x%"
+                HWADDR_PRIx " is not modelled (only NOC_CFG); write of 0x%"
+                PRIx64 " ignored\n", tt_soc_kind_name(n->kind), n->x, n->y,
+                TT_NOC_REGS_BASE + addr, val);
+}
+
+static const MemoryRegionOps tt_soc_niu_ops = {
+    .read = tt_soc_niu_read,
+    .write = tt_soc_niu_write,
+    .endianness = DEVICE_LITTLE_ENDIAN,
+    .valid.min_access_size = 1,
+    .valid.max_access_size = 8,
+    .impl.min_access_size = 1,
+    .impl.max_access_size = 4,
+};
+
+/*
+ * The state a Tensix NIU has after reset (tt_noc.c): translation off,
+ * tables the identity, NOC_ID_LOGICAL the NIU's own coordinates
+ */
+static void tt_soc_niu_reset(TTSocState *s, TTSocNiu *n)
+{
+    const TTSocLayout *l = s->layout;
+
+    for (uint32_t noc = 0; noc < 2; noc++) {
+        uint32_t *cfg = &s->niu_cfg[n->index][noc * TT_NOC_CFG_WORDS];
+        uint32_t x = noc ? l->width - 1 - n->x : n->x;
+        uint32_t y = noc ? l->height - 1 - n->y : n->y;
+
+        memset(cfg, 0, TT_NOC_CFG_WORDS * 4);
+        for (uint32_t i = 0; i < TT_SOC_XLAT_ENTRIES; i++) {
+            uint32_t sh = (i % TT_SOC_XLAT_PER_WORD) * TT_SOC_XLAT_BITS;
+
+            cfg[TT_SOC_X_TABLE(i / TT_SOC_XLAT_PER_WORD)] |= i << sh;
+            cfg[TT_SOC_Y_TABLE(i / TT_SOC_XLAT_PER_WORD)] |= i << sh;
+            cfg[TT_SOC_DDR_TABLE(i / TT_SOC_XLAT_PER_WORD)] |= i << sh;
+        }
+        cfg[TT_SOC_ID_LOGICAL] = (y << 6) | x;
+    }
+}
+
+static void tt_soc_niu_init(TTSocState *s, TTSocKind kind, uint32_t x,
+                            uint32_t y)
+{
+    TTSocNiu *n;
+    g_autofree char *name = g_strdup_printf("tt-%s-niu(%u,%u)",
+                                            tt_soc_kind_name(kind), x, y);
+
+    assert(s->num_niu < TT_SOC_MAX_NIU);
+    n = &s->niu[s->num_niu];
+    n->soc = s;
+    n->kind = kind;
+    n->index = s->num_niu++;
+    n->x = x;
+    n->y = y;
+    memory_region_init_io(&n->mr, OBJECT(s), &tt_soc_niu_ops, n, name,
+                          2 * TT_NOC_REGS_SIZE);
+    memory_region_add_subregion_overlap(s->noc,
+                                        TT_NOC_ADDR(x, y, TT_NOC_REGS_BASE),
+                                        &n->mr, 2);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Blackhole: NoC coordinate translation as the ARC firmware programs it  */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * The facts of tt-zephyr-platforms lib/tenstorrent/bh_arc/noc_init.c
+ * (ComputeNocTranslation, CopyNoc0ToNoc1, ProgramNocTranslation,
+ * InitNocTranslationFromHarvesting), for the chip the model is: every
+ * Tensix column and GDDR channel good, ENABLED_ETH and PCIE_USAGE as the
+ * ARC's telemetry reports them (tt_arc.h).
+ */
+typedef struct TTSocXlat {
+    uint8_t tx[TT_SOC_XLAT_ENTRIES], ty[TT_SOC_XLAT_ENTRIES];
+    uint32_t col_mask, row_mask;
+    uint16_t logical[32][32];           /* [post x][post y] */
+} TTSocXlat;
+
+/* Y of l2cpu_ss_inst[i]-P1, in instance order (noc_init.c kL2CpuNoc0Y) */
+static const uint8_t tt_soc_bh_l2cpu_y[] = { 3, 9, 5, 7 };
+
+/*
+ * Every pre-translation (x, y) in [pre_x0, pre_x1] x [pre_y0, pre_y1] whose
+ * translation falls in [post_x0, post_x1] x [post_y0, post_y1] becomes
+ * the logical coordinate (NOC_ID_LOGICAL) of the tile it reaches
+ */
+static void tt_soc_xlat_logical(TTSocXlat *t, uint32_t post_x0,
+                                uint32_t post_y0, uint32_t post_x1,
+                                uint32_t post_y1, uint32_t pre_x0,
+                                uint32_t pre_y0, uint32_t pre_x1,
+                                uint32_t pre_y1)
+{
+    for (uint32_t px = pre_x0; px <= pre_x1; px++) {
+        uint32_t x = t->tx[px];
+
+        if (x < post_x0 || x > post_x1) {
+            continue;
+        }
+        for (uint32_t py = pre_y0; py <= pre_y1; py++) {
+            uint32_t y = t->ty[py];
+
+            if (y >= post_y0 && y <= post_y1) {
+                t->logical[x][y] = (py << 6) | px;
+            }
+        }
+    }
+}
+
+/* NoC 0's tables (ComputeNocTranslation) */
+static void tt_soc_bh_xlat_noc0(const TTSocLayout *l, TTSocXlat *t)
+{
+    uint32_t eth_enabled = TT_ARC_BH_ENABLED_ETH;
+    /* pcie_usage[0] == endpoint (1): instance 0 is at 19-24 */
+    uint32_t pcie = (TT_ARC_BH_PCIE_USAGE & 3) == 1 ? 0 : 1;
+    /* no bad Tensix column: the good NoC 0 columns 1-7, 10-16 in order */
+    uint32_t good = MAKE_64BIT_MASK(1, 7) | MAKE_64BIT_MASK(10, 7);
+    uint32_t skip_eth, pcie_x, out;
+
+    memset(t, 0, sizeof(*t));
+    for (uint32_t i = 0; i < TT_SOC_XLAT_ENTRIES; i++) {
+        t->tx[i] = i < l->width ? i : 0;
+        t->ty[i] = i < l->height ? i : 0;
+    }
+    for (uint32_t x = 0; x < l->width; x++) {
+        for (uint32_t y = 0; y < l->height; y++) {
+            t->logical[x][y] = (y << 6) | x;
+        }
+    }
+    /* column translation only on the Tensix rows */
+    t->row_mask = BIT(0) | BIT(1);
+
+    /* Tensix: X 1-7, 10-16 -> the good columns in increasing order */
+    for (uint32_t x = 1; x <= 16 && good; x++) {
+        if (x == 8) {
+            x = 10;
+        }
+        t->tx[x] = ctz32(good);
+        good &= good - 1;
+    }
+    tt_soc_xlat_logical(t, 1, 2, 7, 11, 1, 2, 16, 11);
+    tt_soc_xlat_logical(t, 10, 2, 16, 11, 1, 2, 16, 11);
+
+    /* GDDR: X 17 west, 18 east; Y 12-23 the ports of channels 0-3 / 4-7 */
+    t->tx[17] = l->dram[0][0].x;
+    t->tx[18] = l->dram[4][0].x;
+    for (uint32_t c = 0; c < 4; c++) {
+        for (uint32_t p = 0; p < TT_SOC_DRAM_PORTS; p++) {
+            t->ty[12 + c * TT_SOC_DRAM_PORTS + p] = l->dram[c][p].y;
+        }
+    }
+    tt_soc_xlat_logical(t, 0, 0, 0, 11, 17, 12, 17, 23);
+    /* as the firmware has it: pre-x 17 only, so east GDDR keeps its own */
+    tt_soc_xlat_logical(t, 9, 0, 9, 11, 17, 12, 17, 23);
+
+    /* PCIe: 19-24 -> the endpoint instance, row 0 */
+    pcie_x = l->pcie.xy[pcie].x;
+    t->tx[19] = pcie_x;
+    t->ty[24] = l->pcie.xy[pcie].y;
+    tt_soc_xlat_logical(t, pcie_x, 0, pcie_x, 0, 19, 24, 19, 24);
+
+    /*
+     * Ethernet: Y 25 -> row 1, X 20-31 -> the Ethernet columns in
+     * instance order but two: of instances 4-6 and of 7-9, the highest
+     * one not enabled (eth_enabled 0: 6 and 9)
+     */
+    skip_eth = BIT(31 - clz32(~eth_enabled & MAKE_64BIT_MASK(4, 3)));
+    skip_eth |= BIT(31 - clz32(~eth_enabled & MAKE_64BIT_MASK(7, 3)));
+    t->ty[25] = l->eth.xy[0].y;
+    out = 20;
+    for (uint32_t i = 0; out < TT_SOC_XLAT_ENTRIES; i++) {
+        if (!(skip_eth & BIT(i))) {
+            t->tx[out++] = l->eth.xy[i].x;
+        }
+    }
+    tt_soc_xlat_logical(t, 1, 1, 7, 1, 20, 25, 31, 25);
+    tt_soc_xlat_logical(t, 10, 1, 16, 1, 20, 25, 31, 25);
+
+    /* L2CPU: 8-26..29 -> 8-3, 9, 5, 7 */
+    for (uint32_t i = 0; i < ARRAY_SIZE(tt_soc_bh_l2cpu_y); i++) {
+        t->ty[26 + i] = tt_soc_bh_l2cpu_y[i];
+    }
+    tt_soc_xlat_logical(t, 8, 3, 8, 9, 8, 26, 8, 29);
+
+    /* security: 8-30 -> 8-2 */
+    t->ty[30] = l->security.xy[0].y;
+    tt_soc_xlat_logical(t, 8, 2, 8, 2, 8, 30, 8, 30);
+}
+
+/* NoC 1's from NoC 0's (CopyNoc0ToNoc1): mirrored */
+static void tt_soc_bh_xlat_noc1(const TTSocLayout *l, const TTSocXlat *t0,
+                                TTSocXlat *t1)
+{
+    *t1 = *t0;
+    for (uint32_t i = 0; i < TT_SOC_XLAT_ENTRIES; i++) {
+        t1->tx[i] = l->width - 1 - t0->tx[i];
+        t1->ty[i] = l->height - 1 - t0->ty[i];
+    }
+    for (uint32_t x = 0; x < l->width; x++) {
+        for (uint32_t y = 0; y < l->height; y++) {
+            t1->logical[x][y] =
+                t0->logical[l->width - 1 - x][l->height - 1 - y];
+        }
+    }
+}
+
+/* NOC_CFG(@i) of NoC @noc's NIU at that NoC's (@x, @y) */
+static hwaddr tt_soc_cfg_addr(const TTSocLayout *l, uint32_t noc, uint32_t x,
+                              uint32_t y, uint32_t i)
+{
+    uint32_t x0 = noc ? l->width - 1 - x : x;
+    uint32_t y0 = noc ? l->height - 1 - y : y;
+
+    return TT_NOC_ADDR(x0, y0, TT_NOC_REGS_BASE + noc * TT_NOC_REGS_SIZE +
+                       TT_SOC_NOC_CFG_OFF + 4 * i);
+}
+
+static void tt_soc_cfg_write(AddressSpace *as, hwaddr a, uint32_t v)
+{
+    address_space_stl_le(as, a, v, MEMTXATTRS_UNSPECIFIED, NULL);
+}
+
+static void tt_soc_cfg_set_xlat(AddressSpace *as, hwaddr a)
+{
+    uint32_t v = address_space_ldl_le(as, a, MEMTXATTRS_UNSPECIFIED, NULL);
+
+    tt_soc_cfg_write(as, a, v | TT_SOC_NIU_CFG_0_XLAT_EN);
+}
+
+/* ProgramNocTranslation: every NIU of NoC @noc, the ARC's last */
+static void tt_soc_bh_xlat_program(const TTSocLayout *l, AddressSpace *as,
+                                   const TTSocXlat *t, uint32_t noc)
+{
+    uint32_t wx[TT_SOC_XLAT_WORDS] = { 0 }, wy[TT_SOC_XLAT_WORDS] = { 0 };
+    uint32_t arc_x = l->arc.xy[0].x;
+    uint32_t arc_y = noc ? l->height - 1 - l->arc.xy[0].y : l->arc.xy[0].y;
+
+    for (uint32_t i = 0; i < TT_SOC_XLAT_ENTRIES; i++) {
+        uint32_t sh = (i % TT_SOC_XLAT_PER_WORD) * TT_SOC_XLAT_BITS;
+
+        wx[i / TT_SOC_XLAT_PER_WORD] |= (uint32_t)t->tx[i] << sh;
+        wy[i / TT_SOC_XLAT_PER_WORD] |= (uint32_t)t->ty[i] << sh;
+    }
+    for (uint32_t x = 0; x < l->width; x++) {
+        for (uint32_t y = 0; y < l->height; y++) {
+            tt_soc_cfg_write(as, tt_soc_cfg_addr(l, noc, x, y,
+                                                 TT_SOC_COL_MASK),
+                             t->col_mask);
+            tt_soc_cfg_write(as, tt_soc_cfg_addr(l, noc, x, y,
+                                                 TT_SOC_ROW_MASK),
+                             t->row_mask);
+            /* DDR translation never used */
+            tt_soc_cfg_write(as, tt_soc_cfg_addr(l, noc, x, y,
+                                                 TT_SOC_DDR_TABLE(5)), 0);
+            tt_soc_cfg_write(as, tt_soc_cfg_addr(l, noc, x, y,
+                                                 TT_SOC_ID_LOGICAL),
+                             t->logical[x][y]);
+            for (uint32_t i = 0; i < TT_SOC_XLAT_WORDS; i++) {
+                tt_soc_cfg_write(as, tt_soc_cfg_addr(l, noc, x, y,
+                                                     TT_SOC_X_TABLE(i)),
+                                 wx[i]);
+                tt_soc_cfg_write(as, tt_soc_cfg_addr(l, noc, x, y,
+                                                     TT_SOC_Y_TABLE(i)),
+                                 wy[i]);
+            }
+            if (x != arc_x || y != arc_y) {
+                tt_soc_cfg_set_xlat(as, tt_soc_cfg_addr(l, noc, x, y,
+                                                        TT_SOC_NIU_CFG_0));
+            }
+        }
+    }
+    tt_soc_cfg_set_xlat(as, tt_soc_cfg_addr(l, noc, arc_x, arc_y,
+                                            TT_SOC_NIU_CFG_0));
+}
+
+void tt_soc_bh_noc_translation(const TTSocLayout *l, AddressSpace *as)
+{
+    TTSocXlat *t0 = g_new(TTSocXlat, 1), *t1 = g_new(TTSocXlat, 1);
+
+    assert(l == tt_soc_layout(TT_ARCH_BLACKHOLE));
+    tt_soc_bh_xlat_noc0(l, t0);
+    tt_soc_bh_xlat_program(l, as, t0, 0);
+    tt_soc_bh_xlat_noc1(l, t0, t1);
+    tt_soc_bh_xlat_program(l, as, t1, 1);
+    g_free(t0);
+    g_free(t1);
+}
+
+/* ---------------------------------------------------------------------- */
 /* The SoC device: every non-Tensix tile of a chip                        */
 /* ---------------------------------------------------------------------- */
 
@@ -386,7 +737,41 @@ static void tt_soc_realize(DeviceState *dev, Error **errp)
                              TT_SOC_SLOT_SIZE, 0, kinds[k].kind, i, x, y);
         }
     }
+
+    /* Blackhole: NIU configuration registers in every non-Tensix tile */
+    if (s->arch_id == TT_ARCH_BLACKHOLE) {
+        for (uint32_t y = 0; y < l->height; y++) {
+            for (uint32_t x = 0; x < l->width; x++) {
+                TTSocKind k = tt_soc_kind_at(l, x, y);
+
+                if (k != TT_SOC_TENSIX) {
+                    tt_soc_niu_init(s, k, x, y);
+                }
+            }
+        }
+    }
+    qemu_register_resettable(obj);
 }
+
+static void tt_soc_reset_hold(Object *obj, ResetType type)
+{
+    TTSocState *s = TT_SOC(obj);
+
+    for (uint32_t i = 0; i < s->num_niu; i++) {
+        tt_soc_niu_reset(s, &s->niu[i]);
+    }
+}
+
+static const VMStateDescription vmstate_tt_soc = {
+    .name = "tt-soc",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32_2DARRAY(niu_cfg, TTSocState, TT_SOC_MAX_NIU,
+                               2 * TT_NOC_CFG_WORDS),
+        VMSTATE_END_OF_LIST()
+    }
+};
 
 static void tt_soc_finalize(Object *obj)
 {
@@ -404,9 +789,12 @@ static const Property tt_soc_properties[] = {
 static void tt_soc_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
+    ResettableClass *rc = RESETTABLE_CLASS(klass);
 
     dc->desc = "Tenstorrent chip: the non-Tensix tiles";
     dc->realize = tt_soc_realize;
+    dc->vmsd = &vmstate_tt_soc;
+    rc->phases.hold = tt_soc_reset_hold;
     dc->user_creatable = false;
     device_class_set_props(dc, tt_soc_properties);
 }

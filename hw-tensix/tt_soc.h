@@ -17,6 +17,7 @@
 #include "tt_arch.h"
 #include "tt_dram.h"
 #include "tt_arc.h"
+#include "tt_noc.h"
 
 /* What sits at a NoC coordinate */
 typedef enum TTSocKind {
@@ -83,6 +84,22 @@ typedef struct TTSocStub {
     MemoryRegion mr;
 } TTSocStub;
 
+/*
+ * Blackhole: the NIU configuration registers (NOC_CFG(i), NIU + 0x100) of
+ * both NoCs of a non-Tensix tile, storage only; the rest of the NIU
+ * windows read 0 (LOG_UNIMP).  Only what the ARC firmware's NoC
+ * translation set-up writes and a host reads back (tt_soc.c).
+ */
+#define TT_SOC_MAX_NIU      64      /* Blackhole: 17 x 12 - 140 workers */
+
+typedef struct TTSocNiu {
+    struct TTSocState *soc;
+    TTSocKind kind;
+    uint32_t index;             /* into TTSocState.niu_cfg */
+    uint32_t x, y;              /* NoC 0 */
+    MemoryRegion mr;            /* both NoCs' NIUs, from TT_NOC_REGS_BASE */
+} TTSocNiu;
+
 #define TYPE_TT_SOC "tt-soc"
 OBJECT_DECLARE_SIMPLE_TYPE(TTSocState, TT_SOC)
 
@@ -98,6 +115,17 @@ struct TTSocState {
     TTArcState arc;
     uint32_t num_stubs;
     TTSocStub *stubs;           /* Ethernet, PCIe, security, L2CPU, router */
+    uint32_t num_niu;           /* Blackhole: every non-Tensix tile */
+    TTSocNiu niu[TT_SOC_MAX_NIU];
+    uint32_t niu_cfg[TT_SOC_MAX_NIU][2 * TT_NOC_CFG_WORDS];
 };
+
+/*
+ * Blackhole: program the NoC coordinate translation of both NoCs of every
+ * tile as the ARC firmware does at boot (tt-zephyr-platforms
+ * lib/tenstorrent/bh_arc/noc_init.c), through the NIUs' configuration
+ * registers in @as, for the chip the model is (tt_soc.c)
+ */
+void tt_soc_bh_noc_translation(const TTSocLayout *l, AddressSpace *as);
 
 #endif

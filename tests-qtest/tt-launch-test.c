@@ -479,7 +479,10 @@ static void test_dram(gconstpointer data)
     e.me.x = a->first_x;
     e.me.y = a->first_y;
     e.fw = g_strdup_printf("%s/%s", fw_root, a->fwdir);
-    g_assert_true(ttl_start(&e.l, a, "soc=full", NULL, false));
+    /* physical coordinates: Blackhole without the ARC's NoC translation */
+    g_assert_true(ttl_start(&e.l, a, a->wh ? "soc=full"
+                                           : "soc=full,noc-translation=off",
+                            NULL, false));
     g_assert_true(e.l.full_chip);
     env_boot(&e);
 
@@ -973,6 +976,55 @@ static void test_metal_boot(void)
         g_string_free(d, true);
     }
     ttl_stop(&l);
+}
+
+/*
+ * The bank tables on the whole Blackhole chip, whose NoCs translate after
+ * reset as the ARC firmware leaves them (noc-translation, default on):
+ * translated coordinates, the same numbers on both NoCs (DRAM bank 0 =
+ * channel 0 port 1 (0,1) -> (17,13); bank 6 = channel 6 port 1 (9,4) ->
+ * (18,19); Tensix unchanged), and with noc-translation=off physical ones,
+ * NoC 1 mirrored.  Only the first worker is booted.
+ */
+static void test_metal_bank_xlat(void)
+{
+    static const char *const opts[] = {
+        "soc=full", "soc=full,noc-translation=off",
+    };
+
+    if (metal_skip()) {
+        return;
+    }
+    for (int off = 0; off < 2; off++) {
+        TTLaunch l;
+        const TTLTile *t = &metal_tile;
+        uint32_t d0_1 = off ? (10 << 6) | 16 : (13 << 6) | 17;
+        uint32_t l1_109_1 = off ? (0 << 6) | 3 : (11 << 6) | 13;
+
+        memset(&l, 0, sizeof(l));
+        g_assert_true(ttl_start(&l, &ttl_arch_bh, opts[off], NULL, false));
+        if (!ttm_boot(&l, metal_fw, t, 1)) {
+            g_error("boot (%s): %s", opts[off], l.err->str);
+        }
+        g_assert_cmpint(l.xlat[0], ==, !off);
+        g_assert_cmpint(l.xlat[1], ==, !off);
+        /* dram_bank_to_noc_xy[0][0], [0][6], [1][0] */
+        g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x112b0) & 0xFFFF, ==,
+                        off ? (1 << 6) | 0 : (13 << 6) | 17);
+        g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x112b0 + 12) & 0xFFFF, ==,
+                        off ? (4 << 6) | 9 : (19 << 6) | 18);
+        g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x112b0 + 14) & 0xFFFF, ==,
+                        d0_1);
+        /* l1_bank_to_noc_xy[0][0], [1][109] */
+        g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x112cc) & 0xFFFF, ==,
+                        (2 << 6) | 1);
+        g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x112cc + 2 * 218) >> 16, ==,
+                        l1_109_1);
+        /* logical column 7 = x 10, row 0 = y 2 either way */
+        g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x11ab0 + 4) >> 24, ==, 10);
+        g_assert_cmphex(ttl_r32(&l, t->x, t->y, 0x11ac4) & 0xFF, ==, 2);
+        ttl_stop(&l);
+    }
 }
 
 /*
@@ -1531,6 +1583,8 @@ int main(int argc, char **argv)
     }
     find_metal_fw();
     qtest_add_func("/tensix/launch/bh/metal-2026/boot", test_metal_boot);
+    qtest_add_func("/tensix/launch/bh/metal-2026/bank-xlat",
+                   test_metal_bank_xlat);
     qtest_add_func("/tensix/launch/bh/metal-2026/hang", test_metal_hang);
     qtest_add_func("/tensix/launch/bh/metal-2026/bad", test_metal_bad);
     qtest_add_func("/tensix/launch/bh/metal-2026/doc-one",

@@ -232,6 +232,13 @@ typedef struct TTLaunch {
     /* the metal-2026 firmware (for hang reports) */
     TTLElf fw[TTL_NUM_CORES];
     uint32_t arc_status;        /* ARC SCRATCH_RAM_2 (metal-2026, soc=full) */
+    /*
+     * metal-2026: NoC n translates (NIU_CFG_0 bit 14 of the first tile)
+     * and its X / Y translation tables, for the bank tables
+     */
+    bool xlat[2];
+    uint8_t xlat_x[2][32], xlat_y[2][32];
+    bool xlat_missing;          /* a tile no translated coordinate reaches */
     /* metal-2026: the marker kernel (--marker): its record, its code */
     uint32_t marker;            /* L1 address of the record; 0: none */
     uint32_t marker_code;
@@ -1053,6 +1060,15 @@ static bool ttl_fw_dest(TTLaunch *l, const TTLTile *t, int c,
     return true;
 }
 
+/* Blackhole NIU configuration: NIU_CFG_0 (NOC_CFG(0)) of NoC n, bit 14 */
+#define TTM_NIU_CFG_0(noc)      (0xFFB20100 + 0x10000 * (noc))
+#define TTM_NIU_CFG_0_TRANSLATE (1u << 14)
+/* NOC_X/Y_ID_TRANSLATE_TABLE_0 (NOC_CFG(6), NOC_CFG(0xC)): 5-bit entries */
+#define TTM_NIU_X_TABLE(noc)    (TTM_NIU_CFG_0(noc) + 4 * 0x6)
+#define TTM_NIU_Y_TABLE(noc)    (TTM_NIU_CFG_0(noc) + 4 * 0xC)
+#define TTM_XLAT_WORDS          6
+#define TTM_XLAT_PER_WORD       6
+
 /*
  * Boot the firmware in @fwdir ({brisc,ncrisc,trisc0,trisc1,trisc2}.elf)
  * on every tile of @tiles (Device::initialize_and_launch_firmware).
@@ -1098,6 +1114,16 @@ static bool ttl_boot(TTLaunch *l, const char *fwdir, const TTLTile *tiles,
         /* 2. core_info, 3. bank tables, 4. jump word */
         ttl_core_info(l, ci);
         ttl_write(l, t->x, t->y, TTFW_CORE_INFO, ci, sizeof(ci));
+        if (i == 0 &&
+            ((ttl_r32(l, t->x, t->y, TTM_NIU_CFG_0(0)) |
+              ttl_r32(l, t->x, t->y, TTM_NIU_CFG_0(1))) &
+             TTM_NIU_CFG_0_TRANSLATE)) {
+            ttl_fail(l, "tile (%u,%u): NoC coordinate translation is on "
+                     "(NIU_CFG_0 bit 14): the Dec-2024 layout writes "
+                     "physical coordinates (start Blackhole soc=full with "
+                     "noc-translation=off)", t->x, t->y);
+            goto out;
+        }
         ttl_bank_tables(l, t, banks);
         ttl_write(l, t->x, t->y, a->bank_scratch, banks->data, banks->len);
         ttl_w32(l, t->x, t->y, 0, TTFW_JUMP_WORD);
@@ -1213,8 +1239,6 @@ out:
 #define TTM_L1_BANK_COLS        11          /* logical columns of L1 banks */
 #define TTM_RESET_PC_TRISC0     0xFFB12228  /* TRISC1 +4, TRISC2 +8 */
 #define TTM_RESET_PC_NCRISC     0xFFB12238
-#define TTM_NIU_CFG_0(noc)      (0xFFB20100 + 0x10000 * (noc))
-#define TTM_NIU_CFG_0_TRANSLATE (1u << 14)
 #define TTM_ARC_X               8
 #define TTM_ARC_Y               0
 #define TTM_ARC_BOOT_STATUS     0x80030408ull   /* SCRATCH_RAM_2 */
@@ -1239,17 +1263,49 @@ static uint32_t ttm_jal(uint32_t target)
 }
 
 /*
- * NoC-@noc coordinates (y << 6 | x) of NoC 0 (x, y), physical: NoC 1
- * mirrors over the whole chip (README: x' = 16 - x, y' = 11 - y), also
- * in a grid smaller than the chip.
+ * NoC-@noc coordinates (y << 6 | x) of the tile at NoC 0 (x, y), a DRAM
+ * port if @dram, else a Tensix worker.
+ *
+ * Physical when NoC @noc does not translate: NoC 1 mirrors over the whole
+ * chip (README: x' = 16 - x, y' = 11 - y), also in a grid smaller than
+ * the chip.
+ *
+ * Translated when it does (NIU_CFG_0 bit 14), as tt-metal writes them:
+ * the pre-translation coordinates of tt-umd's translated ranges (Tensix
+ * x 1-16, y 2-11; DRAM x 17-18, y 12-23) that NoC @noc's tables (read
+ * from the first tile) take to the tile.  The ARC's NoC 1 tables mirror
+ * NoC 0's, so both NoCs get the same numbers.  A tile no such coordinate
+ * reaches sets xlat_missing.
  */
-static uint16_t ttm_xy(TTLaunch *l, int noc, uint32_t x, uint32_t y)
+static uint16_t ttm_xy(TTLaunch *l, int noc, uint32_t x, uint32_t y,
+                       bool dram)
 {
+    uint32_t x0 = dram ? 17 : 1, x1 = dram ? 18 : 16;
+    uint32_t y0 = dram ? 12 : 2, y1 = dram ? 23 : 11;
+    uint32_t tx = UINT32_MAX, ty = UINT32_MAX;
+
     if (noc) {
         x = l->arch->chip_w - 1 - x;
         y = l->arch->chip_h - 1 - y;
     }
-    return (y << 6) | x;
+    if (!l->xlat[noc]) {
+        return (y << 6) | x;
+    }
+    for (uint32_t i = x0; i <= x1 && tx == UINT32_MAX; i++) {
+        if (l->xlat_x[noc][i] == x) {
+            tx = i;
+        }
+    }
+    for (uint32_t i = y0; i <= y1 && ty == UINT32_MAX; i++) {
+        if (l->xlat_y[noc][i] == y) {
+            ty = i;
+        }
+    }
+    if (tx == UINT32_MAX || ty == UINT32_MAX) {
+        l->xlat_missing = true;
+        return (y << 6) | x;
+    }
+    return (ty << 6) | tx;
 }
 
 /*
@@ -1263,8 +1319,8 @@ static uint16_t ttm_xy(TTLaunch *l, int noc, uint32_t x, uint32_t y)
  * port 1, offset 0.  L1 bank b: the worker at logical column b % 11, row
  * b / 11 (the chip's first 11 worker columns: x 1-7, 10-13; rows
  * 2-11), offset 0.
- * Physical coordinates: tt-launch refuses to boot if NoC translation is
- * enabled (NIU_CFG_0 bit 14), which the model leaves off.
+ * Coordinates: ttm_xy() (translated when the NoC translates, as after
+ * the ARC's boot on a Blackhole soc=full; physical otherwise).
  */
 static void ttm_bank_tables(TTLaunch *l, GByteArray *b, GByteArray *lv)
 {
@@ -1278,7 +1334,7 @@ static void ttm_bank_tables(TTLaunch *l, GByteArray *b, GByteArray *lv)
     for (int noc = 0; noc < 2; noc++) {
         for (uint32_t bank = 0; bank < TTM_NUM_DRAM_BANKS; bank++) {
             stw_le_p(w, ttm_xy(l, noc, a->dram_xy[bank][0],
-                               a->dram_xy[bank][1]));
+                               a->dram_xy[bank][1], true));
             g_byte_array_append(b, w, 2);
         }
     }
@@ -1287,7 +1343,7 @@ static void ttm_bank_tables(TTLaunch *l, GByteArray *b, GByteArray *lv)
             uint32_t c = bank % TTM_L1_BANK_COLS;
 
             stw_le_p(w, ttm_xy(l, noc, col[c],
-                               a->first_y + bank / TTM_L1_BANK_COLS));
+                               a->first_y + bank / TTM_L1_BANK_COLS, false));
             g_byte_array_append(b, w, 2);
         }
     }
@@ -1296,12 +1352,15 @@ static void ttm_bank_tables(TTLaunch *l, GByteArray *b, GByteArray *lv)
          bank++) {
         g_byte_array_append(b, w, 4);
     }
+    /* virtual = NoC 0 coordinates, translated when NoC 0 translates */
     for (uint32_t i = 0; i < TTM_MAX_LOGICAL_COLS; i++) {
-        w[0] = i < ncol ? col[i] : 0;
+        w[0] = i < ncol ? ttm_xy(l, 0, col[i], a->first_y, false) & 0x3F
+                        : 0;
         g_byte_array_append(lv, w, 1);
     }
     for (uint32_t i = 0; i < TTM_MAX_LOGICAL_ROWS; i++) {
-        w[0] = i < a->chip_h - a->first_y ? a->first_y + i : 0;
+        w[0] = i < a->chip_h - a->first_y
+               ? ttm_xy(l, 0, col[0], a->first_y + i, false) >> 6 : 0;
         g_byte_array_append(lv, w, 1);
     }
 }
@@ -1752,15 +1811,35 @@ static bool ttm_boot(TTLaunch *l, const char *fwdir, const TTLTile *tiles,
             }
         }
     }
+    /*
+     * NoC translation (NIU_CFG_0 bit 14, as the first tile's NIUs have
+     * it; on Blackhole silicon and soc=full the ARC firmware sets it at
+     * boot): the bank tables get translated coordinates on a NoC that
+     * translates, physical ones on one that does not (ttm_xy()).
+     */
+    l->xlat_missing = false;
     for (int noc = 0; noc < 2; noc++) {
         const TTLTile *t = &l->tiles[0];
 
-        if (ttl_r32(l, t->x, t->y, TTM_NIU_CFG_0(noc)) &
-            TTM_NIU_CFG_0_TRANSLATE) {
-            return ttl_fail(l, "tile (%u,%u): NoC %d coordinate translation "
-                            "is on (NIU_CFG_0 bit 14): tt-launch writes "
-                            "the bank tables in physical coordinates only",
-                            t->x, t->y, noc);
+        l->xlat[noc] = ttl_r32(l, t->x, t->y, TTM_NIU_CFG_0(noc)) &
+                       TTM_NIU_CFG_0_TRANSLATE;
+        for (uint32_t i = 0; l->xlat[noc] && i < TTM_XLAT_WORDS; i++) {
+            uint32_t wx = ttl_r32(l, t->x, t->y, TTM_NIU_X_TABLE(noc) + 4 * i);
+            uint32_t wy = ttl_r32(l, t->x, t->y, TTM_NIU_Y_TABLE(noc) + 4 * i);
+
+            for (uint32_t e = 0; e < TTM_XLAT_PER_WORD; e++) {
+                uint32_t idx = i * TTM_XLAT_PER_WORD + e;
+
+                if (idx < 32) {
+                    l->xlat_x[noc][idx] = (wx >> (5 * e)) & 31;
+                    l->xlat_y[noc][idx] = (wy >> (5 * e)) & 31;
+                }
+            }
+        }
+        if (l->verbose) {
+            printf("NoC %d coordinate translation (NIU_CFG_0 bit 14): %s\n",
+                   noc, l->xlat[noc] ? "on: translated coordinates in the "
+                   "bank tables" : "off: physical coordinates");
         }
     }
     if (l->full_chip) {
@@ -1774,6 +1853,13 @@ static bool ttm_boot(TTLaunch *l, const char *fwdir, const TTLTile *tiles,
         }
     }
     ttm_bank_tables(l, banks, lv);
+    if (l->xlat_missing) {
+        return ttl_fail(l, "NoC coordinate translation is on (NIU_CFG_0 bit "
+                        "14) but the translation tables take no coordinate "
+                        "of the translated Tensix (x 1-16, y 2-11) or DRAM "
+                        "(x 17-18, y 12-23) ranges to a tile the bank "
+                        "tables name");
+    }
 
     for (uint32_t i = 0; i < l->ntiles; i++) {
         const TTLTile *t = &l->tiles[i];
@@ -3009,7 +3095,15 @@ static int ttl_main(int argc, char **argv)
         if (have_grid) {
             die("--grid and --soc full exclude each other");
         }
-        machine_opts = g_strdup("soc=full");
+        /*
+         * Blackhole: the ARC's NoC translation is on after reset (the
+         * machine's noc-translation); the Dec-2024 layout writes physical
+         * coordinates and its firmware takes its own from NOC_NODE_ID,
+         * so it runs on the chip as it is before the ARC's set-up
+         */
+        machine_opts = g_strdup(!arch->wh && !metal
+                                ? "soc=full,noc-translation=off"
+                                : "soc=full");
     } else {
         if (!have_grid) {
             uint32_t x0 = UINT32_MAX, y0 = UINT32_MAX, x1 = 0, y1 = 0;

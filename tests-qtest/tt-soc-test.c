@@ -127,9 +127,14 @@ static const Chip chip_wh = {
     .csm = 0x810000000ULL,
 };
 
+/*
+ * Blackhole: the tests below check physical routing, so the chip is
+ * started without the ARC's NoC translation; test_noc_xlat() checks the
+ * translation a booted chip has (the machine's default).
+ */
 static const Chip chip_bh = {
     .name = "blackhole",
-    .machine = "tt-blackhole,soc=full",
+    .machine = "tt-blackhole,soc=full,noc-translation=off",
     .bh = true,
     .w = 17, .h = 12,
     .map = bh_map,
@@ -558,6 +563,152 @@ static void test_noc_dram(const void *data)
     qtest_memread(qts, TT_NOC(tx, ty, 0x30000), buf, 64);
     g_assert_cmpmem(buf, 64, src, 64);
     g_assert_cmpuint(counter(qts, tx, ty, 1, MST_RD_RESP_RECEIVED), ==, 1);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Blackhole NoC translation (the ARC firmware's, after every reset)      */
+/* ---------------------------------------------------------------------- */
+
+/*
+ * NOC_CFG indices (BlackholeA0/NoC/MemoryMap.md; tt-zephyr-platforms
+ * lib/tenstorrent/bh_arc/noc_init.c)
+ */
+#define NIU_CFG_0               0x00
+#define NIU_CFG_0_XLAT          (1u << 14)
+#define NOC_X_TABLE(n)          (0x06 + (n))
+#define NOC_Y_TABLE(n)          (0x0C + (n))
+#define NOC_ID_LOGICAL          0x12
+#define NOC_COL_MASK            0x14
+#define NOC_ROW_MASK            0x15
+#define NOC_DDR_TABLE_5         0x1B
+
+static uint32_t noc_cfg(QTestState *qts, uint32_t x, uint32_t y, int noc,
+                        uint32_t i)
+{
+    return qtest_readl(qts, TT_NOC(x, y, NIU_BASE + noc * NIU_SIZE + 0x100 +
+                                   4 * i));
+}
+
+/*
+ * Tiles of every kind whose NIUs the ARC programs (not (0,0): qtest
+ * cannot reach it): Tensix, DRAM west and east, ARC, both PCIe, L2CPU,
+ * security, Ethernet, router-only
+ */
+static const uint8_t xlat_tiles[][2] = {
+    { 1, 2 }, { 16, 11 }, { 0, 1 }, { 9, 7 }, { 8, 0 }, { 2, 0 }, { 11, 0 },
+    { 8, 3 }, { 8, 2 }, { 5, 1 }, { 1, 0 },
+};
+
+/*
+ * What the ARC firmware programs for this chip (noc_init.c, every column
+ * and GDDR channel good, eth_enabled 0 -> Ethernet instances 6 and 9
+ * skipped, PCIe instance 0), hand-computed: NoC 0 X entries 18-23 = 9
+ * (east GDDR), 2 (PCIe 0), 1, 16, 2, 15 (Ethernet 0-3); Y entries 12-17
+ * = 0, 1, 11, 2, 10, 3 (GDDR 0 and 1 ports); NoC 1 mirrored (16 - x,
+ * 11 - y).  NOC_ID_LOGICAL of DRAM (0,1) = pre-translation (17,13) on
+ * both NoCs; of east DRAM (9,1) its own (9,1) (the firmware labels only
+ * pre-x 17); of PCIe (2,0) (19,24); of a Tensix its own coordinates.
+ */
+static void check_xlat_on(QTestState *qts)
+{
+    for (size_t i = 0; i < ARRAY_SIZE(xlat_tiles); i++) {
+        uint32_t x = xlat_tiles[i][0], y = xlat_tiles[i][1];
+
+        for (int noc = 0; noc < 2; noc++) {
+            g_test_message("tile (%u,%u) NoC %d", x, y, noc);
+            g_assert_cmphex(noc_cfg(qts, x, y, noc, NIU_CFG_0) &
+                            NIU_CFG_0_XLAT, ==, NIU_CFG_0_XLAT);
+            g_assert_cmphex(noc_cfg(qts, x, y, noc, NOC_X_TABLE(3)), ==,
+                            noc ? 0x02e03dc7 : 0x1e280449);
+            g_assert_cmphex(noc_cfg(qts, x, y, noc, NOC_Y_TABLE(2)), ==,
+                            noc ? 0x1014814b : 0x06a12c20);
+            g_assert_cmphex(noc_cfg(qts, x, y, noc, NOC_ROW_MASK), ==, 3);
+            g_assert_cmphex(noc_cfg(qts, x, y, noc, NOC_COL_MASK), ==, 0);
+            g_assert_cmphex(noc_cfg(qts, x, y, noc, NOC_DDR_TABLE_5), ==, 0);
+        }
+    }
+    for (int noc = 0; noc < 2; noc++) {
+        g_assert_cmphex(noc_cfg(qts, 0, 1, noc, NOC_ID_LOGICAL), ==,
+                        (13 << 6) | 17);
+        g_assert_cmphex(noc_cfg(qts, 9, 1, noc, NOC_ID_LOGICAL), ==,
+                        (1 << 6) | 9);
+        g_assert_cmphex(noc_cfg(qts, 2, 0, noc, NOC_ID_LOGICAL), ==,
+                        (24 << 6) | 19);
+        g_assert_cmphex(noc_cfg(qts, 16, 11, noc, NOC_ID_LOGICAL), ==,
+                        (11 << 6) | 16);
+    }
+}
+
+static void test_noc_xlat(const void *data)
+{
+    const Chip *c = data;
+    QTestState *qts = qtest_init("-machine tt-blackhole,soc=full");
+    uint32_t tx = c->first_x, ty = c->first_y;
+    const uint64_t daddr = 0x123440;
+    uint8_t src[64], buf[64];
+
+    check_xlat_on(qts);
+
+    for (int i = 0; i < 64; i++) {
+        src[i] = 0x11 + i * 7;
+    }
+    qtest_memwrite(qts, TT_NOC(tx, ty, 0x10000), src, 64);
+
+    /*
+     * NoC 1 with NoC 0 numbers: the first worker writes to Tensix
+     * (16,11) (physically NoC 1's (0,0), a DRAM tile), the ack to itself
+     * at (tx, ty)
+     */
+    request(qts, c, tx, ty, 1, CMD_WR | CMD_RESP_MARKED, tx, ty, 0x10000,
+            16, 11, 0x40000, 64);
+    qtest_memread(qts, TT_NOC(16, 11, 0x40000), buf, 64);
+    g_assert_cmpmem(buf, 64, src, 64);
+    g_assert_cmpuint(counter(qts, tx, ty, 1, MST_WR_ACK_RECEIVED), ==, 1);
+
+    /* DRAM channel 0 at x 17: (17,13) is its port (0,1); seen at (0,11) */
+    request(qts, c, tx, ty, 0, CMD_WR | CMD_RESP_MARKED, tx, ty, 0x10000,
+            17, 13, daddr, 64);
+    qtest_memread(qts, TT_NOC(0, 11, daddr), buf, 64);
+    g_assert_cmpmem(buf, 64, src, 64);
+    g_assert_cmpuint(counter(qts, tx, ty, 0, MST_WR_ACK_RECEIVED), ==, 1);
+
+    /* DRAM channel 5 at x 18, y 15 (its port (9,2)), read on NoC 1 */
+    for (int i = 0; i < 64; i++) {
+        src[i] = 0xA0 ^ i;
+    }
+    qtest_memwrite(qts, TT_NOC(9, 10, daddr), src, 64);
+    qtest_memset(qts, TT_NOC(tx, ty, 0x30000), 0xEE, 64);
+    request(qts, c, tx, ty, 1, CMD_RD, 18, 15, daddr, tx, ty, 0x30000, 64);
+    qtest_memread(qts, TT_NOC(tx, ty, 0x30000), buf, 64);
+    g_assert_cmpmem(buf, 64, src, 64);
+    g_assert_cmpuint(counter(qts, tx, ty, 1, MST_RD_RESP_RECEIVED), ==, 1);
+
+    /* every reset programs it again */
+    qtest_writel(qts, TT_NOC(0, 1, NIU_BASE + 0x100 + 4 * NIU_CFG_0), 0);
+    qtest_writel(qts, TT_NOC(tx, ty, NIU_BASE + NIU_SIZE + 0x100 +
+                             4 * NOC_X_TABLE(3)), 0);
+    qtest_system_reset(qts);
+    check_xlat_on(qts);
+    qtest_quit(qts);
+
+    /* noc-translation=off: as reset leaves the NIUs, the tables identity */
+    qts = qtest_init("-machine tt-blackhole,soc=full,noc-translation=off");
+    for (size_t i = 0; i < ARRAY_SIZE(xlat_tiles); i++) {
+        uint32_t x = xlat_tiles[i][0], y = xlat_tiles[i][1];
+
+        for (int noc = 0; noc < 2; noc++) {
+            uint32_t lx = noc ? 16 - x : x, ly = noc ? 11 - y : y;
+
+            g_test_message("tile (%u,%u) NoC %d, off", x, y, noc);
+            g_assert_cmphex(noc_cfg(qts, x, y, noc, NIU_CFG_0), ==, 0);
+            g_assert_cmphex(noc_cfg(qts, x, y, noc, NOC_X_TABLE(3)), ==,
+                            0x2f6ad272);
+            g_assert_cmphex(noc_cfg(qts, x, y, noc, NOC_ROW_MASK), ==, 0);
+            g_assert_cmphex(noc_cfg(qts, x, y, noc, NOC_ID_LOGICAL), ==,
+                            (ly << 6) | lx);
+        }
+    }
+    qtest_quit(qts);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1066,6 +1217,9 @@ int main(int argc, char **argv)
         add_test(c, "cpus", test_cpus);
         add_test(c, "dram", test_dram);
         add_test(c, "noc-dram", test_noc_dram);
+        if (c->bh) {
+            add_test(c, "noc-xlat", test_noc_xlat);
+        }
         add_test(c, "arc", test_arc);
         add_test(c, "release", test_release);
         add_test(c, "migrate", test_migrate);
