@@ -190,6 +190,7 @@ static char *good_elf(const char *name, uint32_t paddr, uint32_t len)
 static void test_options(const void *data)
 {
     const Arch *a = data;
+    g_autofree char *grid_xlat = NULL;
     static const struct {
         const char *opts;
         const char *want;
@@ -234,6 +235,19 @@ static void test_options(const void *data)
                                                 cases[i].opts);
 
         expect_fail(args, cases[i].want);
+    }
+
+    /*
+     * noc-translation: only the Blackhole full chip translates (the ARC's
+     * boot state); a grid never, and Wormhole's full chip not (yet)
+     */
+    grid_xlat = g_strdup_printf("-M %s,noc-translation=on", a->machine);
+    expect_fail(grid_xlat, "tt: noc-translation is an option of -M "
+                "tt-blackhole,soc=full only");
+    if (a->wh) {
+        expect_fail("-M tt-wormhole,soc=full,noc-translation=off",
+                    "tt: noc-translation is an option of -M tt-blackhole,"
+                    "soc=full only");
     }
 }
 
