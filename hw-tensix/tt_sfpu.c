@@ -52,20 +52,23 @@ void tt_sfpu_backdoor(TTCoproc *s, uint32_t insn, unsigned vd,
     }
 }
 
+/* Recompute TTSfpuState.row_enabled after lane_config changed */
+static void tt_sfpu_lane_config_changed(TTSfpuState *u)
+{
+    for (int l = 0; l < LANES; l++) {
+        u->row_enabled[l] = !((u->lane_config[l % 8] >>
+                               (TT_SFPU_LC_ROW_MASK_SHIFT + l / 8)) & 1);
+    }
+}
+
 void tt_sfpu_lane_enabled(TTCoproc *s, uint8_t en[LANES])
 {
     TTSfpuState *u = &s->sfpu;
     uint8_t e[LANES] TT_SFPU_NOINIT;
 
-    /* Row by row: one shift count for the 8 lanes of a row */
-    for (int row = 0; row < LANES / 8; row++) {
-        for (int col = 0; col < 8; col++) {
-            int l = row * 8 + col;
-            uint32_t masked = (u->lane_config[col] >>
-                               (TT_SFPU_LC_ROW_MASK_SHIFT + row)) & 1;
-
-            e[l] = (masked ^ 1) & ((u->use_flags[l] ^ 1) | u->flags[l]);
-        }
+    /* Bytes of 0 or 1 throughout: one vector operation per term */
+    for (int l = 0; l < LANES; l++) {
+        e[l] = u->row_enabled[l] & ((u->use_flags[l] ^ 1) | u->flags[l]);
     }
     memcpy(en, e, sizeof(e));
 }
@@ -674,6 +677,7 @@ static TTExec tt_sfpconfig_body(TTCoproc *s, int t, uint32_t insn)
             break;
         }
     }
+    tt_sfpu_lane_config_changed(u);
     return TT_EXEC_DONE;
 }
 
@@ -1386,6 +1390,7 @@ void tt_sfpu_reset(TTCoproc *s)
 
     memset(u, 0, sizeof(*u));
     tt_sfpu_set_constants(u);
+    tt_sfpu_lane_config_changed(u);
     for (int i = 0; i < 4; i++) {
         for (int l = 0; l < LANES; l++) {
             u->lreg[11 + i][l] = tt_sfpu_lreg_default[i];
@@ -1411,6 +1416,7 @@ static int tt_sfpu_post_load(void *opaque, int version_id)
             u->stack_use[i][l] = !!u->stack_use[i][l];
         }
     }
+    tt_sfpu_lane_config_changed(u);
     return 0;
 }
 

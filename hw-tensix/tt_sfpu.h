@@ -105,6 +105,12 @@ typedef struct TTSfpuState {
     uint32_t shflror_vc[TT_SFPU_LANES];
     /* Everything above is the architectural state; the sequencer follows */
     TTSfpuSeq seq;
+    /*
+     * Derived from lane_config (tt_sfpu_lane_config_changed(), after every
+     * change and after migration): 1 where the lane's row is not masked
+     * off (ROW_MASK bit of lane_config[lane % 8] for row lane / 8)
+     */
+    uint8_t row_enabled[TT_SFPU_LANES];
 } TTSfpuState;
 
 /* Bytes of TTSfpuState before the sequencer (the architectural state) */
