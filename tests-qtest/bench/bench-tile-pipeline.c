@@ -11,6 +11,11 @@
  * TRISC2 compares the last packed tile with A + B worked out on the core
  * (exact), bit for bit; the exit status is 0 when it matches.
  *
+ * Variant (L1 0x20008) 1: the same instructions, semaphores included,
+ * all pushed by TRISC0 into thread 0 (TRISC1 and TRISC2 push nothing
+ * but wait for it): the tile without any hand-over between threads, for
+ * the breakdown.
+ *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "bench-pipe.h"
@@ -33,6 +38,12 @@ int brisc_main(void)
     return rc;
 }
 
+/* Variant 1: one thread does it all */
+static bool one_thread(void)
+{
+    return L1_WORD(L1_VARIANT) == 1;
+}
+
 int trisc0_main(void)
 {
     uint32_t n = L1_WORD(L1_COUNT);
@@ -42,8 +53,18 @@ int trisc0_main(void)
         L1_HALF(TILE_DATA(TILE_B) + 2 * i) = bf16_int(in_b(i));
     }
     pipe_config(TILE_A, TILE_B);
+    if (one_thread()) {
+        math_init();
+        pack_init();
+        for (uint32_t t = 0; t < n; t++) {
+            unpack_tile();
+            math_tile();
+            pack_tile();
+        }
+        tt_sync();
+    }
     L1_WORD(L1_READY) = READY_MAGIC;
-    for (uint32_t t = 0; t < n; t++) {
+    for (uint32_t t = 0; t < n && !one_thread(); t++) {
         unpack_tile();
     }
     tt_sync();
@@ -55,6 +76,9 @@ int trisc1_main(void)
     uint32_t n = L1_WORD(L1_COUNT);
 
     pipe_wait_ready();
+    if (one_thread()) {
+        return 0;
+    }
     math_init();
     for (uint32_t t = 0; t < n; t++) {
         math_tile();
@@ -69,8 +93,10 @@ int trisc2_main(void)
     uint32_t n = L1_WORD(L1_COUNT);
 
     pipe_wait_ready();
-    pack_init();
-    for (uint32_t t = 0; t < n; t++) {
+    if (!one_thread()) {
+        pack_init();
+    }
+    for (uint32_t t = 0; t < n && !one_thread(); t++) {
         pack_tile();
     }
     tt_sync();
