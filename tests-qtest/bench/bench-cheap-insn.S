@@ -15,19 +15,11 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "semihost-exit.S.inc"
+#include "bench-trisc.S.inc"
 
     .option norvc
     .option norelax
 
-#define SOFT_RESET_0        0xFFB121B0
-#define RELEASE_TRISC1      0x45000     /* all held but BRISC and TRISC1 */
-#define MOP_CFG_BASE        0xFFB80000
-#define INSTRN_BUF          0xFFE40000
-#define PC_BUF              0xFFE80000  /* +4: CoprocessorDoneCheck */
-#define MBOX_TO_BRISC       0xFFEC0000  /* TRISCi -> BRISC (write) */
-#define MBOX_FROM_TRISC1    0xFFEC2000  /* TRISC1 -> BRISC (read) */
-#define MOP_T1              0x01800000  /* MOP(template 1, 0, 0) */
 
 #define TT_INSN(op, a)      (((op) << 24) | (a))
 #define INCRWC0             TT_INSN(0x38, 0)
@@ -38,12 +30,7 @@
     .section .text
     .globl _start
 _start:
-    li      t0, SOFT_RESET_0
-    li      t1, RELEASE_TRISC1
-    sw      t1, 0(t0)
-    li      t0, MBOX_FROM_TRISC1
-    lw      t1, 0(t0)           /* parks until TRISC1 reports */
-    SEMIHOST_EXIT0
+    BENCH_BRISC_RUN_TRISC 1
 
     .org    0xA000
 trisc1:
@@ -57,33 +44,9 @@ trisc1:
     addi    t2, t2, -1
     bnez    t2, 1b
 
-    /* MopCfg[0..8] */
-    li      t0, MOP_CFG_BASE
-    la      t1, mop_cfg
-    li      t2, 9
-2:  lw      t3, 0(t1)
-    sw      t3, 0(t0)
-    addi    t0, t0, 4
-    addi    t1, t1, 4
-    addi    t2, t2, -1
-    bnez    t2, 2b
+    BENCH_LOAD_MOP_CFG
 
-    /* COUNT MOPs, TTSync, report */
-    li      t0, 0x20000
-    lw      a0, 0(t0)
-    li      t0, INSTRN_BUF
-    li      t1, MOP_T1
-    beqz    a0, 4f
-3:  sw      t1, 0(t0)
-    addi    a0, a0, -1
-    bnez    a0, 3b
-4:  li      t0, PC_BUF
-    sw      zero, 4(t0)
-    lw      t1, 4(t0)           /* TTSync */
-    li      t0, MBOX_TO_BRISC
-    li      t1, 1
-    sw      t1, 0(t0)
-5:  j       5b
+    BENCH_PUSH_MOPS_AND_REPORT
 
     .section .data
     .balign 4

@@ -19,7 +19,7 @@
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
-#include "bench-trisc0.S.inc"
+#include "bench-trisc.S.inc"
 
     .option norvc
     .option norelax
@@ -34,7 +34,7 @@
     .section .text
     .globl _start
 _start:
-    BENCH_BRISC_RUN_TRISC0
+    BENCH_BRISC_RUN_TRISC 0
 
     .org    0x6000
 trisc0:
