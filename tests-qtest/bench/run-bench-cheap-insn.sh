@@ -27,16 +27,9 @@ PER_MOP=$((32639 * 16))
 . "$(dirname "$0")/bench-lib.sh"
 
 for m in $MACHINES; do
-    best=""
-    for _ in $(seq "$RUNS"); do
-        a=$(bench_run "$m" "$N1")
-        b=$(bench_run "$m" "$N2")
-        # tenths of a ns per instruction
-        t=$(( (b - a) * 10 / (PER_MOP * (N2 - N1)) ))
-        if [ -z "$best" ] || [ "$t" -lt "$best" ]; then
-            best=$t
-        fi
-    done
+    # tenths of a ns per instruction
+    d=$(bench_delta "$m" "$N1" "$N2")
+    best=$((d * 10 / (PER_MOP * (N2 - N1))))
     v=$((best / 10)).$((best % 10))
     printf '%-14s %-38s %8s ns/insn (best of %d)\n' "$m" \
         "INCRWC 0 from MOP + REPLAY, TRISC1" "$v" "$RUNS"

@@ -48,25 +48,14 @@ mm_run() {
             base=$(( (y << 42) | (x << 36) | 0x20000 ))
             i=0
             for word in "$count" "$isbh" "$FID" $((w * h)) "$w"; do
-                loaders="$loaders -device loader,addr=$(printf '0x%x' \
-                    $((base + 4 * i))),data=$word,data-len=4"
+                loaders="$loaders $(bench_loader $((base + 4 * i)) "$word")"
                 i=$((i + 1))
             done
             x=$((x + 1))
         done
         y=$((y + 1))
     done
-    t0=$(now_ns)
-    # shellcheck disable=SC2086
-    "$QEMU" -M "$mopt" -nographic -monitor none -serial none \
-        -semihosting-config enable=on,target=native -kernel "$ELF" $loaders ||
-        {
-            rc=$?
-            echo "bench: $ELF on $mopt (COUNT $count) exited with $rc" >&2
-            exit "$rc"
-        }
-    t1=$(now_ns)
-    echo $((t1 - t0))
+    bench_time "$mopt" "COUNT $count" "$loaders"
 }
 
 for m in $MACHINES; do

@@ -28,15 +28,8 @@ PER_MOP=32639
 for m in $MACHINES; do
     bh=0
     [ "$m" = tt-blackhole ] && bh=1
-    best=""
-    for _ in $(seq "$RUNS"); do
-        a=$(bench_run "$m" "$N1" "$bh")
-        b=$(bench_run "$m" "$N2" "$bh")
-        ns=$(( (b - a) / (PER_MOP * (N2 - N1)) ))
-        if [ -z "$best" ] || [ "$ns" -lt "$best" ]; then
-            best=$ns
-        fi
-    done
+    d=$(bench_delta "$m" "$N1" "$N2" "$bh")
+    best=$((d / (PER_MOP * (N2 - N1))))
     printf '%-14s %-38s %8d ns/MVMUL (best of %d)\n' "$m" \
         "MOP-expanded BF16 MVMUL, TRISC0" "$best" "$RUNS"
     bench_line "tensix-mvmul.$m" "$best" ns

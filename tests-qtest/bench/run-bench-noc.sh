@@ -33,16 +33,9 @@ for mode in 0:write 1:read; do
     for m in $MACHINES; do
         bh=0
         [ "$m" = tt-blackhole ] && bh=1
-        best=""
-        for _ in $(seq "$RUNS"); do
-            # words: COUNT, is Blackhole, mode, initiator (tile (0,0) only)
-            a=$(bench_run "$m,grid-width=2" "$N1" "$bh" "$mode" 1)
-            b=$(bench_run "$m,grid-width=2" "$N2" "$bh" "$mode" 1)
-            ns=$(( (b - a) / (N2 - N1) ))
-            if [ -z "$best" ] || [ "$ns" -lt "$best" ]; then
-                best=$ns
-            fi
-        done
+        # words: COUNT, is Blackhole, mode, initiator (tile (0,0) only)
+        d=$(bench_delta "$m,grid-width=2" "$N1" "$N2" "$bh" "$mode" 1)
+        best=$((d / (N2 - N1)))
         printf '%-14s %-38s %5d.%d us/MiB (best of %d)\n' "$m" \
             "1 MiB NoC $what, tile (0,0) <-> (1,0)" "$((best / 1000))" \
             "$((best % 1000 / 100))" "$RUNS"

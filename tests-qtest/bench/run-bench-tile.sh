@@ -37,15 +37,8 @@ for v in $VARIANTS; do
     for m in $MACHINES; do
         bh=0
         [ "$m" = tt-blackhole ] && bh=1
-        best=""
-        for _ in $(seq "$RUNS"); do
-            a=$(bench_run "$m" "$N1" "$bh" "$var")
-            b=$(bench_run "$m" "$N2" "$bh" "$var")
-            ns=$(( (b - a) / (PER_MOP * (N2 - N1)) ))
-            if [ -z "$best" ] || [ "$ns" -lt "$best" ]; then
-                best=$ns
-            fi
-        done
+        d=$(bench_delta "$m" "$N1" "$N2" "$bh" "$var")
+        best=$((d / (PER_MOP * (N2 - N1))))
         printf '%-14s %-40s %8d ns/tile (best of %d)\n' "$m" \
             "$LABEL${name:+ ($name)}" "$best" "$RUNS"
         bench_line "$KEY.$m${name:+.$(echo "$name" | tr ' ' _)}" "$best" ns

@@ -23,15 +23,8 @@ N2=${BENCH_N2:-1000000000}
 
 for m in $MACHINES; do
     for others in 0 1; do
-        best=""
-        for _ in $(seq "$RUNS"); do
-            a=$(bench_run "$m" "$N1" "$others")
-            b=$(bench_run "$m" "$N2" "$others")
-            rate=$(( (4 * (N2 - N1)) * 1000000 / ((b - a) / 1000) ))
-            if [ -z "$best" ] || [ "$rate" -gt "$best" ]; then
-                best=$rate
-            fi
-        done
+        d=$(bench_delta "$m" "$N1" "$N2" "$others")
+        best=$(( (4 * (N2 - N1)) * 1000000 / (d / 1000) ))
         if [ "$others" = 0 ]; then
             what="busy BRISC, other cores in reset"
             key=busy
