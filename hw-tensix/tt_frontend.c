@@ -295,12 +295,8 @@ static bool tt_mop_pull(TTCoproc *s, int t, uint32_t *insn,
             *insn = m->next;
             *flags = m->flags;
             *from_fifo = false;
-            if (m->phase == TT_MOP_T1_INNER && m->state == TT_MOP_TEMPLATE1 &&
-                m->i + 1 < m->inner) {
-                /* Fast path: the inner loop, not its last iteration */
-                m->next = m->loop_op;
-                m->loop_op ^= m->flip;
-                m->i++;
+            if (tt_mop_in_inner_loop(m)) {
+                tt_mop_inner_step(m);   /* fast path */
             } else {
                 tt_mop_advance(s, t);
             }
@@ -371,14 +367,6 @@ static void tt_replay_start(TTCoproc *s, int t, uint32_t insn,
     r->mode = load ? TT_REPLAY_LOAD : TT_REPLAY_PLAYBACK;
     trace_tt_replay_start(t, insn, !load ? "playback" :
                           r->exec ? "load+exec" : "load", r->index, r->left);
-}
-
-static void tt_replay_step(TTReplayExpander *r)
-{
-    r->index = (r->index + 1) % TT_REPLAY_SLOTS;
-    if (!--r->left) {
-        r->mode = TT_REPLAY_IDLE;
-    }
 }
 
 /*

@@ -116,6 +116,32 @@ typedef struct TTFrontendArchInfo {
 
 extern const TTFrontendArchInfo tt_frontend_arch[TT_ARCH__MAX];
 
+/* The replay expander has emitted or recorded one instruction */
+static inline void tt_replay_step(TTReplayExpander *r)
+{
+    r->index = (r->index + 1) % TT_REPLAY_SLOTS;
+    if (!--r->left) {
+        r->mode = TT_REPLAY_IDLE;
+    }
+}
+
+/*
+ * A template 1 MOP is inside its inner loop, not at its last iteration:
+ * the next instruction is m->next and tt_mop_inner_step() takes it
+ */
+static inline bool tt_mop_in_inner_loop(const TTMopExpander *m)
+{
+    return m->state == TT_MOP_TEMPLATE1 && m->phase == TT_MOP_T1_INNER &&
+           m->i + 1 < m->inner;
+}
+
+static inline void tt_mop_inner_step(TTMopExpander *m)
+{
+    m->next = m->loop_op;
+    m->loop_op ^= m->flip;
+    m->i++;
+}
+
 /*
  * The common cases of tt_frontend_peek(), inline for the execution loop:
  * the instruction already at the gate, the next one played back by the
@@ -139,8 +165,7 @@ static inline bool tt_frontend_peek_fast(TTFrontend *fe, TTArchId arch,
     if (r->mode == TT_REPLAY_PLAYBACK) {
         next = r->buf[r->index];
         fe->gate_flags = r->flags;
-    } else if (r->mode == TT_REPLAY_IDLE && m->state == TT_MOP_TEMPLATE1 &&
-               m->phase == TT_MOP_T1_INNER && m->i + 1 < m->inner) {
+    } else if (r->mode == TT_REPLAY_IDLE && tt_mop_in_inner_loop(m)) {
         next = m->next;
         fe->gate_flags = m->flags;
     } else {
@@ -151,14 +176,9 @@ static inline bool tt_frontend_peek_fast(TTFrontend *fe, TTArchId arch,
         return false;   /* dropped, with a message, by tt_frontend_peek() */
     }
     if (r->mode == TT_REPLAY_PLAYBACK) {
-        r->index = (r->index + 1) % TT_REPLAY_SLOTS;
-        if (!--r->left) {
-            r->mode = TT_REPLAY_IDLE;
-        }
+        tt_replay_step(r);
     } else {
-        m->next = m->loop_op;
-        m->loop_op ^= m->flip;
-        m->i++;
+        tt_mop_inner_step(m);
     }
     fe->gate = TT_GATE_GENERATED;
     fe->gate_insn = next;
