@@ -17,10 +17,10 @@
  *                      reset value), except the first worker (WH (1,1),
  *                      BH (1,2)) when a BRISC program is given: a host or
  *                      that program releases the others over the NoC.
- *                      Blackhole: NoC coordinate translation programmed
- *                      as the ARC firmware leaves it at boot, NIU_CFG_0
- *                      bit 14 set on both NoCs of every tile (option
- *                      noc-translation, default on)
+ *                      NoC coordinate translation programmed as the
+ *                      firmware leaves it at boot, NIU_CFG_0 bit 14 set on
+ *                      both NoCs (Blackhole: every tile; Wormhole: every
+ *                      Tensix tile) (option noc-translation, default on)
  *
  * Loading programs:
  *   -kernel F          ELF into every tile's BRISC view; BRISC starts at
@@ -411,11 +411,10 @@ static void tt_machine_init(MachineState *ms)
     uint32_t noc_w, noc_h, ncores;
 
     tt_machine_refuse_unused(ms);
-    if (m->noc_xlat_given &&
-        (!m->full_chip || mc->arch != TT_ARCH_BLACKHOLE)) {
-        error_report("tt: noc-translation is an option of "
-                     "-M tt-blackhole,soc=full only (elsewhere translation "
-                     "is off after reset, the tables the identity)");
+    if (m->noc_xlat_given && !m->full_chip) {
+        error_report("tt: noc-translation is an option of soc=full only "
+                     "(on a grid translation is off after reset, the "
+                     "tables the identity)");
         exit(1);
     }
     if (m->full_chip) {
@@ -569,10 +568,11 @@ static void tt_machine_init(MachineState *ms)
  * worker when a BRISC program was given.  Done through the register, as a
  * host would.
  *
- * Blackhole full chip: then, unless noc-translation=off, the NoC
- * coordinate translation the ARC firmware programs at boot, before any
- * host talks to the chip (tt_soc_bh_noc_translation(): through every
- * NIU's configuration registers, NIU_CFG_0 bit 14 last).
+ * Full chip: then, unless noc-translation=off, the NoC coordinate
+ * translation the firmware programs at boot, before any host talks to the
+ * chip, through the NIUs' configuration registers, NIU_CFG_0 bit 14 last
+ * (Blackhole: tt_soc_bh_noc_translation(), every NIU, as the ARC does;
+ * Wormhole: tt_soc_wh_noc_translation(), every Tensix NIU).
  */
 static void tt_machine_reset(MachineState *ms, ResetType type)
 {
@@ -596,9 +596,13 @@ static void tt_machine_reset(MachineState *ms, ResetType type)
                              TT_SOFT_RESET_ALL_HELD, MEMTXATTRS_UNSPECIFIED,
                              NULL);
     }
-    if (TT_MACHINE_GET_CLASS(ms)->arch == TT_ARCH_BLACKHOLE &&
-        !m->no_noc_xlat) {
+    if (m->no_noc_xlat) {
+        return;
+    }
+    if (TT_MACHINE_GET_CLASS(ms)->arch == TT_ARCH_BLACKHOLE) {
         tt_soc_bh_noc_translation(m->soc.layout, &address_space_memory);
+    } else {
+        tt_soc_wh_noc_translation(m->soc.layout, &address_space_memory);
     }
 }
 
@@ -741,7 +745,7 @@ static void tt_machine_set_lazy_cores(Object *obj, bool value, Error **errp)
     TT_MACHINE(obj)->eager_cores = !value;
 }
 
-/* noc-translation: Blackhole soc=full, translation as the ARC leaves it */
+/* noc-translation: soc=full, translation as the firmware leaves it */
 static bool tt_machine_get_noc_xlat(Object *obj, Error **errp)
 {
     return !TT_MACHINE(obj)->no_noc_xlat;
@@ -862,11 +866,13 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
                                    tt_machine_get_noc_xlat,
                                    tt_machine_set_noc_xlat);
     object_class_property_set_description(oc, "noc-translation",
-        "tt-blackhole,soc=full: after every reset, the NoC coordinate "
-        "translation the ARC firmware programs at boot (NIU_CFG_0 bit 14 "
-        "on both NoCs of every tile; Tensix x/y unchanged, DRAM at x 17/18 "
-        "y 12-23, PCIe 19-24, Ethernet 20-31 y 25, ...) (default on; off: "
-        "translation disabled, the tables the identity)");
+        "soc=full: after every reset, the NoC coordinate translation the "
+        "firmware programs at boot, NIU_CFG_0 bit 14 on both NoCs "
+        "(tt-blackhole: every tile, Tensix x/y unchanged, DRAM at x 17/18 "
+        "y 12-23, PCIe 19-24, Ethernet 20-31 y 25, ...; tt-wormhole: "
+        "every Tensix tile, 0-15 unchanged, x 16-25 and y 16-27 the "
+        "columns and rows by kind) (default on; off: translation "
+        "disabled, the tables the identity)");
     object_class_property_add_str(oc, "soc", tt_machine_get_soc,
                                   tt_machine_set_soc);
     object_class_property_set_description(oc, "soc",

@@ -657,6 +657,104 @@ void tt_soc_bh_noc_translation(const TTSocLayout *l, AddressSpace *as)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Wormhole: NoC coordinate translation as the firmware leaves it         */
+/* ---------------------------------------------------------------------- */
+
+#define TT_SOC_WH_XLAT_BITS         4
+#define TT_SOC_WH_XLAT_PER_WORD     (32 / TT_SOC_WH_XLAT_BITS)
+#define TT_SOC_WH_X_TABLE(n)        (0x06 + (n))
+#define TT_SOC_WH_Y_TABLE(n)        (0x0A + (n))
+#define TT_SOC_WH_XLAT_WORDS        (TT_SOC_XLAT_ENTRIES / \
+                                     TT_SOC_WH_XLAT_PER_WORD)
+#define TT_SOC_WH_XLAT_FIRST        16  /* first translated coordinate */
+
+/*
+ * One axis of the firmware-configured table of NoC 0 (WormholeB0
+ * NoC/Coordinates.md "Coordinate Translation"): 0..15 the identity, then
+ * the @nfixed non-Tensix columns or rows, then the Tensix ones in order
+ * (no row is harvested in the model), then 0.
+ */
+static void tt_soc_wh_xlat_axis(uint8_t *t, const uint8_t *fixed,
+                                uint32_t nfixed, const uint8_t *workers,
+                                uint32_t nworkers)
+{
+    uint32_t i;
+
+    for (i = 0; i < TT_SOC_XLAT_ENTRIES; i++) {
+        t[i] = i < TT_SOC_WH_XLAT_FIRST ? i : 0;
+    }
+    i = TT_SOC_WH_XLAT_FIRST;
+    for (uint32_t k = 0; k < nfixed; k++) {
+        t[i++] = fixed[k];
+    }
+    for (uint32_t k = 0; k < nworkers; k++) {
+        t[i++] = workers[k];
+    }
+}
+
+/* Entries 16.. of NoC 1's table: the same tiles in NoC 1 coordinates */
+static void tt_soc_wh_xlat_mirror(uint8_t *t, uint32_t n, uint32_t used)
+{
+    for (uint32_t i = TT_SOC_WH_XLAT_FIRST; i < used; i++) {
+        t[i] = n - 1 - t[i];
+    }
+}
+
+static void tt_soc_wh_xlat_pack(const uint8_t *t, uint32_t *w)
+{
+    memset(w, 0, TT_SOC_WH_XLAT_WORDS * sizeof(*w));
+    for (uint32_t i = 0; i < TT_SOC_XLAT_ENTRIES; i++) {
+        w[i / TT_SOC_WH_XLAT_PER_WORD] |=
+            (uint32_t)t[i] << ((i % TT_SOC_WH_XLAT_PER_WORD) *
+                               TT_SOC_WH_XLAT_BITS);
+    }
+}
+
+void tt_soc_wh_noc_translation(const TTSocLayout *l, AddressSpace *as)
+{
+    /* X 16: PCIe, ARC, D0, D1; 17: D2-D5.  Y 16: E0-E7; 17: E8-E15 */
+    const uint8_t fixed_x[] = { l->arc.xy[0].x, l->dram[2][0].x };
+    const uint8_t fixed_y[] = { l->eth.xy[0].y, l->eth.xy[8].y };
+    uint32_t used_x = TT_SOC_WH_XLAT_FIRST + 2 + l->num_worker_x;
+    uint32_t used_y = TT_SOC_WH_XLAT_FIRST + 2 + l->num_worker_y;
+    uint8_t tx[2][TT_SOC_XLAT_ENTRIES], ty[2][TT_SOC_XLAT_ENTRIES];
+    uint32_t wx[2][TT_SOC_WH_XLAT_WORDS], wy[2][TT_SOC_WH_XLAT_WORDS];
+
+    assert(l == tt_soc_layout(TT_ARCH_WORMHOLE_B0));
+    assert(used_x <= TT_SOC_XLAT_ENTRIES && used_y <= TT_SOC_XLAT_ENTRIES);
+    tt_soc_wh_xlat_axis(tx[0], fixed_x, 2, l->worker_x, l->num_worker_x);
+    tt_soc_wh_xlat_axis(ty[0], fixed_y, 2, l->worker_y, l->num_worker_y);
+    memcpy(tx[1], tx[0], sizeof(tx[0]));
+    memcpy(ty[1], ty[0], sizeof(ty[0]));
+    tt_soc_wh_xlat_mirror(tx[1], l->width, used_x);
+    tt_soc_wh_xlat_mirror(ty[1], l->height, used_y);
+    for (uint32_t noc = 0; noc < 2; noc++) {
+        tt_soc_wh_xlat_pack(tx[noc], wx[noc]);
+        tt_soc_wh_xlat_pack(ty[noc], wy[noc]);
+    }
+
+    /* Every Tensix NIU: the other tiles' NIUs are not modelled */
+    for (uint32_t k = 0; k < tt_soc_num_workers(l); k++) {
+        uint32_t x, y;
+
+        tt_soc_worker_xy(l, k, &x, &y);
+        for (uint32_t noc = 0; noc < 2; noc++) {
+            hwaddr cfg = TT_NOC_ADDR(x, y, TT_NOC_REGS_BASE +
+                                     noc * TT_NOC_REGS_SIZE +
+                                     TT_SOC_NOC_CFG_OFF);
+
+            for (uint32_t i = 0; i < TT_SOC_WH_XLAT_WORDS; i++) {
+                tt_soc_cfg_write(as, cfg + 4 * TT_SOC_WH_X_TABLE(i),
+                                 wx[noc][i]);
+                tt_soc_cfg_write(as, cfg + 4 * TT_SOC_WH_Y_TABLE(i),
+                                 wy[noc][i]);
+            }
+            tt_soc_cfg_set_xlat(as, cfg + 4 * TT_SOC_NIU_CFG_0);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------------- */
 /* The SoC device: every non-Tensix tile of a chip                        */
 /* ---------------------------------------------------------------------- */
 

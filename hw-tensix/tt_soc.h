@@ -128,4 +128,12 @@ struct TTSocState {
  */
 void tt_soc_bh_noc_translation(const TTSocLayout *l, AddressSpace *as);
 
+/*
+ * Wormhole: program the NoC coordinate translation of both NoCs of every
+ * Tensix tile as the firmware leaves it (WormholeB0 NoC/Coordinates.md:
+ * 0..15 the identity, 16.. the columns and rows by kind, no row
+ * harvested), through the NIUs' configuration registers in @as
+ */
+void tt_soc_wh_noc_translation(const TTSocLayout *l, AddressSpace *as);
+
 #endif

@@ -10,9 +10,10 @@
  * choices are listed in docs/units/unpack.md and docs/decisions.md.
  *
  * The unpackers retire UNPACR_NOP at once; a clear that must wait for its
- * bank returns TT_EXEC_STALL, as the pages' "wait" loops.  The overlay's
- * message clears and the SETREG MMIO write need state that is not
- * modelled (the overlay's stream engine, SetRegBase): they are logged
+ * bank returns TT_EXEC_STALL, as the pages' "wait" loops.  Wormhole's
+ * overlay message clear is the page's register write, through the tile's
+ * address space; Blackhole's (no page) and the SETREG MMIO write (which
+ * needs Unpackers.SetRegBase, not defined by TDMA-RISC.md) are logged
  * with -d unimp.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
@@ -99,10 +100,34 @@ static void tt_unpack_set_dvalid(TTCoproc *s, int t, int u)
 }
 
 /*
+ * Wormhole overlay stream registers: STREAM_REG_ADDR(stream, reg) =
+ * 0xFFB40000 + stream * 0x1000 + reg * 4, STREAM_MSG_DATA_CLEAR_REG_INDEX
+ * 22 (tt-metal wormhole noc_overlay_parameters.h)
+ */
+#define TT_UNP_WH_STREAM_REG(stream, reg) \
+    (0xFFB40000u + (stream) * 0x1000u + (reg) * 4u)
+#define TT_UNP_WH_MSG_DATA_CLEAR    22
+
+/*
  * UNPACR_NOP_OverlayClear.md: NOC_STREAM_WRITE_REG(@stream,
- * STREAM_MSG_DATA_CLEAR_REG_INDEX, ...).  The overlay's registers are
- * plain storage until its stream engine is modelled, so a message clear
- * has nothing to act on: logged.
+ * STREAM_MSG_DATA_CLEAR_REG_INDEX, 1), a store to the tile's overlay
+ * (what the overlay then does with it is the overlay's model).
+ */
+static void tt_unpack_overlay_clear(TTCoproc *s, uint32_t stream)
+{
+    uint8_t buf[4];
+
+    stl_le_p(buf, 1);
+    address_space_write(&s->tile_as,
+                        TT_UNP_WH_STREAM_REG(stream,
+                                             TT_UNP_WH_MSG_DATA_CLEAR),
+                        MEMTXATTRS_UNSPECIFIED, buf, sizeof(buf));
+}
+
+/*
+ * Blackhole's message clears (assembly.yaml UNP_POP, UNP_POP+stream_id):
+ * no page defines what they write, nor Blackhole's register index, so
+ * they are logged
  */
 static void tt_unpack_msg_clear(TTCoproc *s, int t, uint32_t insn,
                                 const char *form, uint32_t stream,
@@ -155,12 +180,14 @@ static TTExec tt_unpacr_nop_wh(TTCoproc *s, int t, uint32_t insn)
 
     switch (extract32(op, 0, 3)) {
     case 0:
-        tt_unpack_msg_clear(s, t, insn, "OverlayClear",
-                            u ? TT_CFG_THD(s, t,
-                                           NOC_OVERLAY_MSG_CLEAR_StreamId_1)
-                              : TT_CFG_THD(s, t,
-                                           NOC_OVERLAY_MSG_CLEAR_StreamId_0),
-                            1);
+        count = 0;          /* the first syntax: ClearCount is 0 */
+        /* fall through */
+    case 3:
+        if (count == 0) {
+            stream = u ? TT_CFG_THD(s, t, NOC_OVERLAY_MSG_CLEAR_StreamId_1)
+                       : TT_CFG_THD(s, t, NOC_OVERLAY_MSG_CLEAR_StreamId_0);
+        }
+        tt_unpack_overlay_clear(s, stream);
         return TT_EXEC_DONE;
     case 1:
     case 5:
@@ -175,13 +202,6 @@ static TTExec tt_unpacr_nop_wh(TTCoproc *s, int t, uint32_t insn)
                                extract32(op, 6, 1));
     case 2:
         return TT_EXEC_DONE;                    /* Nop */
-    case 3:
-        if (count == 0) {
-            stream = u ? TT_CFG_THD(s, t, NOC_OVERLAY_MSG_CLEAR_StreamId_1)
-                       : TT_CFG_THD(s, t, NOC_OVERLAY_MSG_CLEAR_StreamId_0);
-        }
-        tt_unpack_msg_clear(s, t, insn, "OverlayClear", stream, count);
-        return TT_EXEC_DONE;
     case 4:
         tt_unpack_setreg(s, t, insn, u, extract32(op, 3, 1), count,
                          extract32(op, 22, 1), stream);

@@ -95,8 +95,10 @@ STATUS = {
                'logged'),
     'UNPACR_NOP': ('tested', 'SETDVALID form, clear forms (bank wait, '
                    'current/both banks, 0/-inf; Blackhole 1.0 per format, '
-                   'immediate), NOP; overlay message clears and the SETREG '
-                   'MMIO write logged (SetRegAcc kept)'),
+                   'immediate), NOP, Wormhole overlay clear (1 into the '
+                   'stream\'s STREAM_MSG_DATA_CLEAR, both syntaxes); '
+                   'Blackhole UNP_POP and the SETREG MMIO write logged (no '
+                   'page, no SetRegBase; SetRegAcc kept)'),
     # Packers (tt_pack.c)
     'PACR': ('tested', 'Dst/L1/zero input, every output format (FP32, '
              'TF32, BF16, FP16, FP8, BFP8/4/2, BFP8a/4a/2a, INT32, INT16, '

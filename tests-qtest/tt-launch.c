@@ -1114,7 +1114,12 @@ static bool ttl_boot(TTLaunch *l, const char *fwdir, const TTLTile *tiles,
         /* 2. core_info, 3. bank tables, 4. jump word */
         ttl_core_info(l, ci);
         ttl_write(l, t->x, t->y, TTFW_CORE_INFO, ci, sizeof(ci));
-        if (i == 0 &&
+        /*
+         * Blackhole's ARC tables move DRAM and the other kinds of tile;
+         * Wormhole's firmware tables keep 0..15 raw (translation adds
+         * coordinates 16..), so physical ones still reach their tiles
+         */
+        if (i == 0 && !a->wh &&
             ((ttl_r32(l, t->x, t->y, TTM_NIU_CFG_0(0)) |
               ttl_r32(l, t->x, t->y, TTM_NIU_CFG_0(1))) &
              TTM_NIU_CFG_0_TRANSLATE)) {
@@ -3099,7 +3104,8 @@ static int ttl_main(int argc, char **argv)
          * Blackhole: the ARC's NoC translation is on after reset (the
          * machine's noc-translation); the Dec-2024 layout writes physical
          * coordinates and its firmware takes its own from NOC_NODE_ID,
-         * so it runs on the chip as it is before the ARC's set-up
+         * so it runs on the chip as it is before the ARC's set-up.
+         * Wormhole's translation leaves raw coordinates as they are.
          */
         machine_opts = g_strdup(!arch->wh && !metal
                                 ? "soc=full,noc-translation=off"

@@ -238,17 +238,12 @@ static void test_options(const void *data)
     }
 
     /*
-     * noc-translation: only the Blackhole full chip translates (the ARC's
-     * boot state); a grid never, and Wormhole's full chip not (yet)
+     * noc-translation: only the full chip translates (the firmware's boot
+     * state); a grid never
      */
     grid_xlat = g_strdup_printf("-M %s,noc-translation=on", a->machine);
-    expect_fail(grid_xlat, "tt: noc-translation is an option of -M "
-                "tt-blackhole,soc=full only");
-    if (a->wh) {
-        expect_fail("-M tt-wormhole,soc=full,noc-translation=off",
-                    "tt: noc-translation is an option of -M tt-blackhole,"
-                    "soc=full only");
-    }
+    expect_fail(grid_xlat, "tt: noc-translation is an option of soc=full "
+                "only");
 }
 
 /* The last NoC coordinates in range start */

@@ -443,15 +443,17 @@ static void set_xlat_entry(Replay *r, uint32_t x, uint32_t y, uint32_t base,
  * coordinate virtualization put NoC 0 ("canonical") coordinates on NoC 1
  * (get_noc_addr() does not mirror them), while the bank tables give DRAM
  * in mirrored NoC 1 coordinates.  The reference simulator answers both on
- * NoC 1 (mesham/tt-sim tt_sim/device/noc_translation_test.py); silicon
- * relies on NoC coordinate translation set up by its boot firmware, with
- * translated coordinates off the physical grid.  For traces whose kernels
- * address other Tensix tiles on NoC 1, program each driven tile's NoC 1
- * translation tables (Coordinates.md: separable 32-entry X and Y tables)
- * so that the kernel tiles' canonical x and y go to their NoC 1
- * coordinates, identity elsewhere, and enable translation, as that boot
- * firmware would.  Valid while no NoC 1 request uses a mirrored coordinate
- * equal to a kernel tile's canonical one (true for the traces flagged).
+ * NoC 1 (mesham/tt-sim tt_sim/device/noc_translation_test.py).  Silicon
+ * does not: the machine starts with its firmware's translation
+ * (Coordinates.md), which keeps 0..15 raw, and a silicon host gives
+ * kernels translated coordinates (16..) instead (docs/decisions.md,
+ * "Wormhole NoC translation and nine").  For traces whose kernels address
+ * other Tensix tiles on NoC 1, overwrite the entries of each driven
+ * tile's NoC 1 tables (separable 32-entry X and Y tables) for the kernel
+ * tiles' canonical x and y with their NoC 1 coordinates, the firmware's
+ * entries elsewhere, and make sure translation is enabled.  Valid while no
+ * NoC 1 request uses a mirrored coordinate equal to a kernel tile's
+ * canonical one (true for the traces flagged).
  */
 static void noc1_canonical_coordinates(Replay *r)
 {

@@ -712,6 +712,116 @@ static void test_noc_xlat(const void *data)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Wormhole NoC translation (the firmware's, after every reset)           */
+/* ---------------------------------------------------------------------- */
+
+/* WormholeB0/NoC/MemoryMap.md: 4-bit entries, 8 per word */
+#define WH_NOC_X_TABLE(n)       (0x06 + (n))
+#define WH_NOC_Y_TABLE(n)       (0x0A + (n))
+
+/*
+ * The firmware-configured tables of WormholeB0/NoC/Coordinates.md for a
+ * chip with no harvested row, hand-computed: 0..15 the identity (words 0
+ * and 1); X 16 -> 0 (PCIe, ARC, D0/D1), 17 -> 5 (D2-D5), 18..25 -> the
+ * Tensix columns 1 2 3 4 6 7 8 9; Y 16 -> 0, 17 -> 6 (the Ethernet rows),
+ * 18..27 -> the Tensix rows 1 2 3 4 5 7 8 9 10 11; the rest 0.  NoC 1:
+ * entries 16.. mirrored (9 - x, 11 - y).
+ */
+static const uint32_t wh_xlat_words[2][2][4] = {
+    {   /* NoC 0: X, Y */
+        { 0x76543210, 0xFEDCBA98, 0x76432150, 0x00000098 },
+        { 0x76543210, 0xFEDCBA98, 0x75432160, 0x0000BA98 },
+    },
+    {   /* NoC 1 */
+        { 0x76543210, 0xFEDCBA98, 0x23567849, 0x00000001 },
+        { 0x76543210, 0xFEDCBA98, 0x46789A5B, 0x00000123 },
+    },
+};
+
+static void check_wh_xlat(QTestState *qts, bool on)
+{
+    static const uint8_t tiles[][2] = { { 1, 1 }, { 9, 11 }, { 6, 7 } };
+
+    for (size_t i = 0; i < ARRAY_SIZE(tiles); i++) {
+        uint32_t x = tiles[i][0], y = tiles[i][1];
+
+        for (int noc = 0; noc < 2; noc++) {
+            g_test_message("tile (%u,%u) NoC %d %s", x, y, noc,
+                           on ? "on" : "off");
+            g_assert_cmphex(noc_cfg(qts, x, y, noc, NIU_CFG_0) &
+                            NIU_CFG_0_XLAT, ==, on ? NIU_CFG_0_XLAT : 0);
+            for (int w = 0; w < 4; w++) {
+                /* off: the reset identity, which cannot hold 16..31 */
+                uint32_t id = w < 2 ? wh_xlat_words[0][0][w] : 0;
+
+                g_assert_cmphex(noc_cfg(qts, x, y, noc, WH_NOC_X_TABLE(w)),
+                                ==, on ? wh_xlat_words[noc][0][w] : id);
+                g_assert_cmphex(noc_cfg(qts, x, y, noc, WH_NOC_Y_TABLE(w)),
+                                ==, on ? wh_xlat_words[noc][1][w] : id);
+            }
+        }
+    }
+}
+
+static void test_noc_xlat_wh(const void *data)
+{
+    const Chip *c = data;
+    QTestState *qts = qtest_init("-machine tt-wormhole,soc=full");
+    const uint64_t daddr = 0x2468A0;
+    uint8_t src[64], buf[64];
+
+    check_wh_xlat(qts, true);
+
+    for (int i = 0; i < 64; i++) {
+        src[i] = 0x3C ^ (i * 5);
+    }
+    qtest_memwrite(qts, TT_NOC(1, 1, 0x10000), src, 64);
+
+    /* NoC 0, translated (19,18): Tensix (2,1) */
+    request(qts, c, 1, 1, 0, CMD_WR | CMD_RESP_MARKED, 18, 18, 0x10000,
+            19, 18, 0x40000, 64);
+    qtest_memread(qts, TT_NOC(2, 1, 0x40000), buf, 64);
+    g_assert_cmpmem(buf, 64, src, 64);
+    g_assert_cmpuint(counter(qts, 1, 1, 0, MST_WR_ACK_RECEIVED), ==, 1);
+
+    /* NoC 1, the same numbers: (20,19) is Tensix (3,2) on both NoCs */
+    request(qts, c, 1, 1, 1, CMD_WR | CMD_RESP_MARKED, 18, 18, 0x10000,
+            20, 19, 0x40000, 64);
+    qtest_memread(qts, TT_NOC(3, 2, 0x40000), buf, 64);
+    g_assert_cmpmem(buf, 64, src, 64);
+    g_assert_cmpuint(counter(qts, 1, 1, 1, MST_WR_ACK_RECEIVED), ==, 1);
+
+    /* 0..15 stay raw: NoC 1's (2,1) is NoC 0's (7,10) */
+    request(qts, c, 1, 1, 1, CMD_WR | CMD_RESP_MARKED, 18, 18, 0x10000,
+            2, 1, 0x50000, 64);
+    qtest_memread(qts, TT_NOC(7, 10, 0x50000), buf, 64);
+    g_assert_cmpmem(buf, 64, src, 64);
+
+    /* DRAM: (17,17) is D5's port (5,6), read on NoC 1 */
+    for (int i = 0; i < 64; i++) {
+        src[i] = 0xC5 + i;
+    }
+    qtest_memwrite(qts, TT_NOC(5, 6, daddr), src, 64);
+    qtest_memset(qts, TT_NOC(1, 1, 0x30000), 0xEE, 64);
+    request(qts, c, 1, 1, 1, CMD_RD, 17, 17, daddr, 18, 18, 0x30000, 64);
+    qtest_memread(qts, TT_NOC(1, 1, 0x30000), buf, 64);
+    g_assert_cmpmem(buf, 64, src, 64);
+
+    /* every reset programs it again */
+    qtest_writel(qts, TT_NOC(6, 7, NIU_BASE + 0x100 + 4 * NIU_CFG_0), 0);
+    qtest_writel(qts, TT_NOC(9, 11, NIU_BASE + NIU_SIZE + 0x100 +
+                             4 * WH_NOC_Y_TABLE(2)), 0);
+    qtest_system_reset(qts);
+    check_wh_xlat(qts, true);
+    qtest_quit(qts);
+
+    /* noc-translation=off: as reset leaves the NIUs */
+    qts = qtest_init("-machine tt-wormhole,soc=full,noc-translation=off");
+    check_wh_xlat(qts, false);
+    qtest_quit(qts);
+}
+
+/* ---------------------------------------------------------------------- */
 /* ARC                                                                    */
 /* ---------------------------------------------------------------------- */
 
@@ -1217,9 +1327,7 @@ int main(int argc, char **argv)
         add_test(c, "cpus", test_cpus);
         add_test(c, "dram", test_dram);
         add_test(c, "noc-dram", test_noc_dram);
-        if (c->bh) {
-            add_test(c, "noc-xlat", test_noc_xlat);
-        }
+        add_test(c, "noc-xlat", c->bh ? test_noc_xlat : test_noc_xlat_wh);
         add_test(c, "arc", test_arc);
         add_test(c, "release", test_release);
         add_test(c, "migrate", test_migrate);

@@ -1,8 +1,8 @@
 /*
  * QTest testcase for the Tensix unpackers on tt-wormhole and tt-blackhole:
- * UNPACR_NOP (clear forms, SETDVALID form) and UNPACR (Regular,
- * IncrementContextCounter, FlushCache), seen through "x-src-state",
- * "x-dst-state" and "adc-state".
+ * UNPACR_NOP (clear forms, SETDVALID form, Wormhole's overlay clear) and
+ * UNPACR (Regular, IncrementContextCounter, FlushCache), seen through
+ * "x-src-state", "x-dst-state", "adc-state" and the overlay registers.
  *
  * Expected values, worked out by hand: WormholeB0 UNPACR_NOP_ZEROSRC.md
  * (NegativeInfSrcA: ~0 in a 19-bit datum = 0x7FFFF, SrcA only on
@@ -185,6 +185,18 @@ static uint32_t wh_clear(int u, int wait, int both, int neg_inf)
            (neg_inf << 2) | 1u;
 }
 
+/* Wormhole OverlayClear form 3: WhichStream 21:16, ClearCount 14:4 */
+static uint32_t wh_overlay_clear(int u, uint32_t stream, uint32_t count)
+{
+    return (TT_OP_UNPACR_NOP << 24) | (u << 23) | (stream << 16) |
+           (count << 4) | 3u;
+}
+
+/* ThreadConfig NOC_OVERLAY_MSG_CLEAR_StreamId_0 (Wormhole cfg_defines.h) */
+#define WH_THD_MSG_CLEAR_STREAM0    40
+/* STREAM_REG_ADDR(s, STREAM_MSG_DATA_CLEAR_REG_INDEX 22), Wormhole */
+#define WH_MSG_DATA_CLEAR(s)        (0xFFB40000u + (s) * 0x1000u + 22 * 4)
+
 /*
  * Blackhole UNP_CLR_SRC: Set_Dvalid 8, Clr_to1_fmt_Ctrl 7:6,
  * Stall_Clr_Cntrl 5, Bank_Clr_Ctrl 4, Src_ClrVal_Ctrl 3:2, Unpack_Pop 1
@@ -216,6 +228,24 @@ static void test_clear(const void *data)
         /* Nop (mode 2) changes nothing */
         tt_push(qts, 0, (TT_OP_UNPACR_NOP << 24) | 2u);
         tt_check_src(qts, TENSIX_PATH, w, "Nop");
+        /*
+         * UNPACR_NOP_OverlayClear.md: 1 into STREAM_MSG_DATA_CLEAR (22)
+         * of the stream ThreadConfig's NOC_OVERLAY_MSG_CLEAR_StreamId
+         * names (T0's words 40 and 41) when ClearCount is 0, else of
+         * WhichStream; nothing else written
+         */
+        setc16(qts, WH_THD_MSG_CLEAR_STREAM0, 5);
+        setc16(qts, WH_THD_MSG_CLEAR_STREAM0 + 1, 9);
+        tt_push(qts, 0, TT_OP_UNPACR_NOP << 24);
+        g_assert_cmphex(qtest_readl(qts, WH_MSG_DATA_CLEAR(5)), ==, 1);
+        g_assert_cmphex(qtest_readl(qts, WH_MSG_DATA_CLEAR(5) - 4), ==, 0);
+        g_assert_cmphex(qtest_readl(qts, WH_MSG_DATA_CLEAR(9)), ==, 0);
+        tt_push(qts, 0, wh_overlay_clear(1, 7, 2));
+        g_assert_cmphex(qtest_readl(qts, WH_MSG_DATA_CLEAR(7)), ==, 1);
+        g_assert_cmphex(qtest_readl(qts, WH_MSG_DATA_CLEAR(9)), ==, 0);
+        tt_push(qts, 0, wh_overlay_clear(1, 7, 0));
+        g_assert_cmphex(qtest_readl(qts, WH_MSG_DATA_CLEAR(9)), ==, 1);
+        tt_check_src(qts, TENSIX_PATH, w, "OverlayClear");
     } else {
         tt_push(qts, 0, bh_clear(0, 0, 0, 1, 0));
         tt_src_fill_bank(w, 0, 0, 0x7ffff);
