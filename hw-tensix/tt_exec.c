@@ -43,7 +43,8 @@ static inline bool tt_thread_step(TTCoproc *s, int t)
     uint32_t insn, gen;
     TTExec r;
 
-    if (!tt_frontend_peek_fast(fe, s->arch->id, &insn, &d) &&
+    if (!(s->fast_paths && tt_frontend_peek_fast(fe, s->arch->id, &insn,
+                                                 &d)) &&
         !tt_frontend_peek(s, t, &insn, &d)) {
         return false;
     }
@@ -54,7 +55,7 @@ static inline bool tt_thread_step(TTCoproc *s, int t)
         tt_frontend_consume(s, t);
         return true;
     }
-    if (!tt_sync_gate_open(&s->sync, t) &&
+    if (!(s->fast_paths && tt_sync_gate_open(&s->sync, t)) &&
         tt_sync_gate_blocks(s, t, insn, d)) {
         trace_tt_tensix_blocked(t, insn);
         return false;
@@ -84,7 +85,8 @@ static inline bool tt_thread_step(TTCoproc *s, int t)
      * The instruction may have soft-reset its own thread (STOREREG to
      * SOFT_RESET_0): then it is gone already
      */
-    if (gen == s->flush_gen[t] && !tt_frontend_consume_fast(fe)) {
+    if (gen == s->flush_gen[t] &&
+        !(s->fast_paths && tt_frontend_consume_fast(fe))) {
         tt_frontend_consume(s, t);
     }
     s->thread[t].history[s->thread[t].retired++ % TT_THREAD_HISTORY] = insn;

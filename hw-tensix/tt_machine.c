@@ -91,6 +91,7 @@ struct TTMachineState {
     uint32_t tile_y;
     bool full_chip;             /* soc=full */
     bool no_spin_park;          /* spin-park=off */
+    bool no_tensix_fast;        /* tensix-fast-paths=off */
     bool eager_cores;           /* lazy-cores=off */
     bool no_noc_xlat;           /* noc-translation=off */
     bool noc_xlat_given;        /* noc-translation given at all */
@@ -492,6 +493,7 @@ static void tt_machine_init(MachineState *ms)
         qdev_prop_set_uint32(DEVICE(t), "hartid-base", i * TT_NUM_CORES);
         qdev_prop_set_bit(DEVICE(t), "noc-view", i == 0);
         qdev_prop_set_bit(DEVICE(t), "spin-park", !m->no_spin_park);
+        qdev_prop_set_bit(DEVICE(t), "tensix-fast-paths", !m->no_tensix_fast);
         /*
          * On the full chip every tile starts held: a core gets its vCPU
          * when first released.  Not the first tile: its BRISC is
@@ -734,6 +736,18 @@ static void tt_machine_set_spin_park(Object *obj, bool value, Error **errp)
     TT_MACHINE(obj)->no_spin_park = !value;
 }
 
+/* tensix-fast-paths: the coprocessors' fast paths (tt_unit.h) */
+static bool tt_machine_get_tensix_fast(Object *obj, Error **errp)
+{
+    return !TT_MACHINE(obj)->no_tensix_fast;
+}
+
+static void tt_machine_set_tensix_fast(Object *obj, bool value,
+                                       Error **errp)
+{
+    TT_MACHINE(obj)->no_tensix_fast = !value;
+}
+
 /* lazy-cores: on the full chip, create a core's vCPU on first release */
 static bool tt_machine_get_lazy_cores(Object *obj, Error **errp)
 {
@@ -855,6 +869,14 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
         "Park a core whose loop only reads memory that does not change, "
         "until it changes (default on; off: cores spin as on silicon, "
         "same results, more host CPU)");
+    object_class_property_add_bool(oc, "tensix-fast-paths",
+                                   tt_machine_get_tensix_fast,
+                                   tt_machine_set_tensix_fast);
+    object_class_property_set_description(oc, "tensix-fast-paths",
+        "The Tensix coprocessors' fast paths: the execution loop's inline "
+        "frontend and Wait Gate cases, the vector unit's vectorised lane "
+        "loops (default on; off: the general code alone, same results, "
+        "slower)");
     object_class_property_add_bool(oc, "lazy-cores",
                                    tt_machine_get_lazy_cores,
                                    tt_machine_set_lazy_cores);

@@ -374,6 +374,7 @@ static const VMStateDescription vmstate_tt_tensix = {
 
 static const Property tt_tensix_properties[] = {
     DEFINE_PROP_UINT8("arch", TTTensixState, arch_id, TT_ARCH_BLACKHOLE),
+    DEFINE_PROP_BOOL("fast-paths", TTTensixState, cp.fast_paths, true),
     DEFINE_PROP_LINK("l1", TTTensixState, l1, TYPE_MEMORY_REGION,
                      MemoryRegion *),
     DEFINE_PROP_LINK("space", TTTensixState, space, TYPE_MEMORY_REGION,

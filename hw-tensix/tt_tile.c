@@ -456,6 +456,7 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
     /* The coprocessor: its windows exist before the cores map them */
     object_initialize_child(obj, "tensix", &s->tensix, TYPE_TT_TENSIX);
     qdev_prop_set_uint8(DEVICE(&s->tensix), "arch", s->arch_id);
+    qdev_prop_set_bit(DEVICE(&s->tensix), "fast-paths", s->tensix_fast_paths);
     object_property_set_link(OBJECT(&s->tensix), "l1", OBJECT(&s->l1),
                              &error_abort);
     object_property_set_link(OBJECT(&s->tensix), "space", OBJECT(&s->space),
@@ -567,6 +568,8 @@ static const Property tt_tile_properties[] = {
     DEFINE_PROP_BOOL("noc-view", TTTileState, noc_view, false),
     DEFINE_PROP_BOOL("spin-park", TTTileState, spin_park, true),
     DEFINE_PROP_BOOL("lazy-cores", TTTileState, lazy_cores, false),
+    DEFINE_PROP_BOOL("tensix-fast-paths", TTTileState, tensix_fast_paths,
+                     true),
     DEFINE_PROP_LINK("noc", TTTileState, noc, TYPE_MEMORY_REGION,
                      MemoryRegion *),
 };

@@ -34,6 +34,7 @@ struct TTTileState {
     bool noc_view;              /* BRISC's view includes the NoC view */
     bool spin_park;             /* park cores spinning on memory */
     bool lazy_cores;            /* a core's vCPU comes with its release */
+    bool tensix_fast_paths;     /* the coprocessor's "fast-paths" */
     MemoryRegion *noc;          /* the system (NoC) address space */
     TTSpinSched *spin_sched;    /* the machine's (set before realize) */
 

@@ -94,6 +94,12 @@ struct TTCoproc {
     bool running;               /* re-entrancy guard of the loop */
     bool rerun;                 /* shared state changed: run again */
     bool poll_needed;           /* a thread waits on memory: poll_timer */
+    /*
+     * Property "fast-paths" (configuration, not state): the execution
+     * loop's inline frontend and Wait Gate cases and the units' vector
+     * lane loops; off: the general code alone, same results
+     */
+    bool fast_paths;
     QEMUTimer *poll_timer;
     uint32_t flush_gen[TT_NUM_THREADS];     /* bumped by a soft reset */
 };

@@ -73,7 +73,8 @@
  * silicon and every vCPU exists from the start.  The replies must match
  * the recording all the same: results never depend on them.
  */
-#define FAST_PATHS_OFF      ",spin-park=off,lazy-cores=off"
+#define FAST_PATHS_OFF      ",spin-park=off,lazy-cores=off," \
+                            "tensix-fast-paths=off"
 
 
 #define NOC_GRID            64      /* 6-bit NoC coordinates */
@@ -339,7 +340,7 @@ typedef struct Replay {
     bool kernel[NOC_GRID][NOC_GRID];    /* tiles the trace launches on */
     bool full_chip;                     /* the machine maps non-Tensix */
     bool drive_all;                     /* drive idle Tensix tiles too */
-    bool fast_paths_off;                /* spin-park=off,lazy-cores=off */
+    bool fast_paths_off;                /* FAST_PATHS_OFF */
     double timeout_s;
 
     /* Results */

@@ -9,7 +9,8 @@
 # and its last line of output is the expected one.  Prints one line per
 # program and machine, then "N passed, M failed"; exits 1 on any failure.
 #
-# FW_COMPARE_OPTS=",spin-park=off" (the test firmware-fast-paths-off):
+# FW_COMPARE_OPTS=",spin-park=off,tensix-fast-paths=off" (the test
+# firmware-fast-paths-off):
 # each program that passed runs again with those machine options and
 # must print exactly the same output (results never depend on the fast
 # paths).
