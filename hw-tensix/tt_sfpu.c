@@ -30,11 +30,51 @@
 /* Lane predication (VectorUnit.md)                                       */
 /* ---------------------------------------------------------------------- */
 
+/*
+ * Recompute TTSfpuState.lm_uniform after LoadMacroConfig changed: macro m
+ * is uniform when Misc, Sequence[m] and the templates Sequence[m] selects
+ * are the same in every lane
+ */
+static void tt_sfpu_lm_changed(TTSfpuState *u)
+{
+    unsigned seq_same = 0, tmpl_same = 0;
+    bool misc_same = true;
+
+    for (unsigned i = 0; i < TT_SFPU_MACROS; i++) {
+        bool seq = true, tmpl = true;
+
+        for (int l = 1; l < LANES; l++) {
+            seq &= u->lm_sequence[i][l] == u->lm_sequence[i][0];
+            tmpl &= u->lm_template[i][l] == u->lm_template[i][0];
+        }
+        seq_same |= seq << i;
+        tmpl_same |= tmpl << i;
+    }
+    for (int l = 1; l < LANES; l++) {
+        misc_same &= u->lm_misc[l] == u->lm_misc[0];
+    }
+    u->lm_uniform = 0;
+    for (unsigned m = 0; m < TT_SFPU_MACROS && misc_same; m++) {
+        bool same = seq_same & BIT(m);
+
+        for (unsigned i = 0; i < TT_SFPU_SUBUNITS; i++) {
+            unsigned sel = extract32(u->lm_sequence[m][0], i * 8, 3);
+
+            if (sel >= 4) {
+                same &= !!(tmpl_same & BIT(sel - 4));
+            }
+        }
+        u->lm_uniform |= same << m;
+    }
+    u->lm_gen++;
+}
+
 void tt_sfpu_backdoor(TTCoproc *s, uint32_t insn, unsigned vd,
                       uint8_t act[LANES])
 {
     TTSfpuState *u = &s->sfpu;
     uint8_t a[LANES] TT_SFPU_NOINIT;    /* a local: no aliasing with u */
+    bool written = false;
 
     if (u->seq.mx_on || vd < 12) {
         memset(act, 1, LANES);
@@ -48,7 +88,11 @@ void tt_sfpu_backdoor(TTCoproc *s, uint32_t insn, unsigned vd,
     for (int l = 0; l < LANES; l++) {
         if (!act[l]) {
             u->lm_template[vd - 12][l] = insn;
+            written = true;
         }
+    }
+    if (written) {
+        tt_sfpu_lm_changed(u);
     }
 }
 
@@ -456,7 +500,7 @@ static uint16_t tt_sfpu_int8(uint32_t x)
 /*
  * The LReg -> Dst part of SFPSTORE: everything but the address
  * computation and ApplyPartialAddrMod, which an SFPSTORE the sequencer
- * runs skips (SFPLOADMACRO.md)
+ * runs skips (SFPLOADMACRO.md).  Not in the lanes seq.mx_skip.
  */
 static void tt_sfpu_store_exec(TTCoproc *s, int t, uint32_t insn,
                                const TTSfpuMove *mp)
@@ -464,6 +508,7 @@ static void tt_sfpu_store_exec(TTCoproc *s, int t, uint32_t insn,
     TTSfpuState *u = &s->sfpu;
     TTSfpuMove m = *mp;
     bool bh = tt_sfpu_is_bh(s);
+    uint32_t skip = u->seq.mx_skip;
     uint8_t act[LANES], en[LANES];
 
     tt_sfpu_backdoor(s, insn, m.vd, act);
@@ -475,7 +520,8 @@ static void tt_sfpu_store_exec(TTCoproc *s, int t, uint32_t insn,
                                    TT_SFPU_LC_DEST_WR_COL_EXCHANGE);
 
         if ((u->lane_config[l] & TT_SFPU_LC_BLOCK_DEST_WR_FROM_SFPU) ||
-            !act[l] || (!en[l] && m.mod0 != MOD0_FMT_INT32_ALL)) {
+            !act[l] || (!en[l] && m.mod0 != MOD0_FMT_INT32_ALL) ||
+            ((skip >> l) & 1)) {
             continue;
         }
         switch (m.mod0) {
@@ -678,6 +724,9 @@ static TTExec tt_sfpconfig_body(TTCoproc *s, int t, uint32_t insn)
         }
     }
     tt_sfpu_lane_config_changed(u);
+    if (vd <= 8) {
+        tt_sfpu_lm_changed(u);
+    }
     return TT_EXEC_DONE;
 }
 
@@ -988,42 +1037,66 @@ static unsigned tt_sfpu_issue_unit(TTCoproc *s, uint32_t insn)
     return m & BIT(TT_SFPU_LOAD) ? TT_SFPU_LOAD : ctz32(m);
 }
 
-static void tt_sfpu_seq_clear(TTSfpuSeq *q, unsigned k)
+/* Forget the instruction of slot @k (in lane @l, while per lane) */
+static void tt_sfpu_seq_clear(TTSfpuSeq *q, unsigned k, int l)
 {
-    q->insn[k] = 0;
-    q->addr[k] = 0;
-    q->valid[k] = 0;
-    q->by_insn[k] = 0;
-    q->ovr[k] = 0;
-    q->vb[k] = 0;
-    q->vc[k] = 0;
-    q->vd[k] = 0;
-    q->mod0[k] = 0;
-    q->thread[k] = 0;
-    q->active &= ~BIT(k);
+    memset(q->per_lane ? &q->lane_slot[k][l] : &q->slot[k], 0,
+           sizeof(TTSfpuSlot));
 }
 
-/* Every slot moves down by one; the slots 0 have run */
+/* Recompute TTSfpuSeq.active from the slots */
+static void tt_sfpu_seq_update_active(TTSfpuSeq *q)
+{
+    q->active = 0;
+    for (unsigned k = 0; k < TT_SFPU_SLOTS; k++) {
+        if (!q->per_lane) {
+            q->active |= (uint32_t)q->slot[k].valid << k;
+            continue;
+        }
+        for (int l = 0; l < LANES; l++) {
+            q->active |= (uint32_t)q->lane_slot[k][l].valid << k;
+        }
+    }
+    if (!q->active) {
+        q->per_lane = false;
+    }
+}
+
+/*
+ * Every slot moves down by one; the slots 0 have run.  An empty
+ * sequencer keeps one slot per sub-unit and delay again.
+ */
 static void tt_sfpu_seq_shift(TTSfpuSeq *q)
 {
     for (unsigned k0 = 0; k0 < TT_SFPU_SLOTS; k0 += TT_SFPU_DELAYS) {
-        for (unsigned k = k0; k < k0 + TT_SFPU_DELAYS - 1; k++) {
-            q->insn[k] = q->insn[k + 1];
-            q->addr[k] = q->addr[k + 1];
-            q->valid[k] = q->valid[k + 1];
-            q->by_insn[k] = q->by_insn[k + 1];
-            q->ovr[k] = q->ovr[k + 1];
-            q->vb[k] = q->vb[k + 1];
-            q->vc[k] = q->vc[k + 1];
-            q->vd[k] = q->vd[k + 1];
-            q->mod0[k] = q->mod0[k + 1];
-            q->thread[k] = q->thread[k + 1];
+        unsigned top = k0 + TT_SFPU_DELAYS - 1;
+
+        if (q->per_lane) {
+            memmove(q->lane_slot[k0], q->lane_slot[k0 + 1],
+                    (TT_SFPU_DELAYS - 1) * sizeof(q->lane_slot[0]));
+            memset(q->lane_slot[top], 0, sizeof(q->lane_slot[0]));
+        } else {
+            memmove(&q->slot[k0], &q->slot[k0 + 1],
+                    (TT_SFPU_DELAYS - 1) * sizeof(q->slot[0]));
+            memset(&q->slot[top], 0, sizeof(q->slot[0]));
         }
     }
-    q->active >>= 1;
-    for (unsigned k0 = 0; k0 < TT_SFPU_SLOTS; k0 += TT_SFPU_DELAYS) {
-        tt_sfpu_seq_clear(q, k0 + TT_SFPU_DELAYS - 1);
+    q->active = (q->active >> 1) & 0x7f7f7f7fu;
+    if (!q->active) {
+        q->per_lane = false;
     }
+}
+
+/* From one slot per sub-unit and delay to one per lane: the same in all */
+static void tt_sfpu_seq_to_lanes(TTSfpuSeq *q)
+{
+    for (unsigned k = 0; k < TT_SFPU_SLOTS; k++) {
+        for (int l = 0; l < LANES; l++) {
+            q->lane_slot[k][l] = q->slot[k];
+        }
+    }
+    memset(q->slot, 0, sizeof(q->slot));
+    q->per_lane = true;
 }
 
 unsigned tt_sfpu_vb(TTCoproc *s, unsigned normal)
@@ -1049,30 +1122,43 @@ unsigned tt_sfpu_vd(TTCoproc *s, unsigned normal)
 static bool tt_sfpu_seq_counts_insns(const TTSfpuSeq *q)
 {
     for (unsigned k = 0; k < TT_SFPU_SLOTS; k++) {
-        if (q->valid[k] && q->by_insn[k]) {
-            return true;
+        if (!q->per_lane) {
+            if (q->slot[k].valid && q->slot[k].by_insn) {
+                return true;
+            }
+            continue;
+        }
+        for (int l = 0; l < LANES; l++) {
+            if (q->lane_slot[k][l].valid && q->lane_slot[k][l].by_insn) {
+                return true;
+            }
         }
     }
     return false;
 }
 
-/* Run the instruction of slot @k, with its thread and operands */
-static void tt_sfpu_seq_run(TTCoproc *s, unsigned k)
+/*
+ * Run the instruction @e of sub-unit @unit, with its thread and operands;
+ * its Dst writes leave the lanes @skip alone
+ */
+static void tt_sfpu_seq_run(TTCoproc *s, unsigned unit, const TTSfpuSlot *e,
+                            uint32_t skip)
 {
     TTSfpuSeq *q = &s->sfpu.seq;
-    uint32_t insn = q->insn[k];
-    int t = q->thread[k];
+    uint32_t insn = e->insn;
+    int t = e->thread;
 
     q->mx_on = true;
-    q->mx_ovr = q->ovr[k];
-    q->mx_vb = q->vb[k];
-    q->mx_vc = q->vc[k];
-    q->mx_vd = q->vd[k];
-    if (k / TT_SFPU_DELAYS == TT_SFPU_STORE) {
+    q->mx_ovr = e->ovr;
+    q->mx_vb = e->vb;
+    q->mx_vc = e->vc;
+    q->mx_vd = e->vd;
+    q->mx_skip = skip;
+    if (unit == TT_SFPU_STORE) {
         TTSfpuMove m = {
-            .vd = q->vd[k],
-            .mod0 = tt_sfpu_mod0(s, t, q->mod0[k]),
-            .addr = q->addr[k],
+            .vd = e->vd,
+            .mod0 = tt_sfpu_mod0(s, t, e->mod0),
+            .addr = e->addr,
         };
 
         tt_sfpu_store_exec(s, t, insn, &m);
@@ -1081,6 +1167,7 @@ static void tt_sfpu_seq_run(TTCoproc *s, unsigned k)
         tt_isa_lookup(s->arch->id, insn)->exec(s, t, insn);
     }
     q->mx_on = false;
+    q->mx_skip = 0;
 }
 
 /* The words of the architectural state that differ from @pre, into @acc */
@@ -1097,40 +1184,199 @@ static void tt_sfpu_merge(uint32_t *acc, const TTSfpuState *u,
 }
 
 /*
- * One Vector Unit instruction time: the instructions of the slots 0 run,
- * then the slots move down, then @insn of thread @t (@body, none if NULL)
- * runs unless a scheduled instruction took its sub-unit.  All of them
- * read the state as it was before (one cycle: they execute together);
- * their writes are merged, in the order Simple, MAD, Round, Store, @insn.
+ * The architectural state, field by field: every one an array whose last
+ * index is the lane, of @size bytes in all, of elements 1 << @shift bytes
  */
-static TTExec tt_sfpu_seq_tick(TTCoproc *s, int t, uint32_t insn,
-                               TTExecFn *body)
+#define TT_SFPU_FIELD(f, sh) \
+    { offsetof(TTSfpuState, f), sizeof(((TTSfpuState *)0)->f), sh }
+static const struct {
+    size_t offset, size;
+    unsigned shift;
+} tt_sfpu_lane_fields[] = {
+    TT_SFPU_FIELD(lreg, 2),
+    TT_SFPU_FIELD(flags, 0),
+    TT_SFPU_FIELD(use_flags, 0),
+    TT_SFPU_FIELD(stack_flags, 0),
+    TT_SFPU_FIELD(stack_use, 0),
+    TT_SFPU_FIELD(stack_size, 0),
+    TT_SFPU_FIELD(lane_config, 2),
+    TT_SFPU_FIELD(lm_template, 2),
+    TT_SFPU_FIELD(lm_sequence, 2),
+    TT_SFPU_FIELD(lm_misc, 2),
+    TT_SFPU_FIELD(prng, 2),
+    TT_SFPU_FIELD(shflror_vc, 2),
+};
+/* Every byte of the architectural state is in one of those fields */
+QEMU_BUILD_BUG_ON(offsetof(TTSfpuState, shflror_vc) +
+                  sizeof(((TTSfpuState *)0)->shflror_vc) !=
+                  TT_SFPU_ARCH_BYTES);
+QEMU_BUILD_BUG_ON(sizeof(((TTSfpuState *)0)->lreg) +
+                  sizeof(((TTSfpuState *)0)->flags) +
+                  sizeof(((TTSfpuState *)0)->use_flags) +
+                  sizeof(((TTSfpuState *)0)->stack_flags) +
+                  sizeof(((TTSfpuState *)0)->stack_use) +
+                  sizeof(((TTSfpuState *)0)->stack_size) +
+                  sizeof(((TTSfpuState *)0)->lane_config) +
+                  sizeof(((TTSfpuState *)0)->lm_template) +
+                  sizeof(((TTSfpuState *)0)->lm_sequence) +
+                  sizeof(((TTSfpuState *)0)->lm_misc) +
+                  sizeof(((TTSfpuState *)0)->prng) +
+                  sizeof(((TTSfpuState *)0)->shflror_vc) !=
+                  TT_SFPU_ARCH_BYTES);
+
+/* tt_sfpu_merge() of the bytes of the lanes @lanes only */
+static void tt_sfpu_merge_lanes(void *acc, const TTSfpuState *u,
+                                const void *pre, uint32_t lanes)
+{
+    const uint8_t *now = (const uint8_t *)u, *p = pre;
+    uint8_t *a = acc;
+
+    for (size_t f = 0; f < ARRAY_SIZE(tt_sfpu_lane_fields); f++) {
+        size_t off = tt_sfpu_lane_fields[f].offset;
+        unsigned shift = tt_sfpu_lane_fields[f].shift;
+
+        for (size_t j = 0; j < tt_sfpu_lane_fields[f].size; j++) {
+            size_t i = off + j;
+
+            if (now[i] != p[i] && ((lanes >> ((j >> shift) % LANES)) & 1)) {
+                a[i] = now[i];
+            }
+        }
+    }
+}
+
+/*
+ * The state as it was before an instruction time, which every instruction
+ * that runs in it reads: the architectural state and what derives from it
+ */
+typedef struct TTSfpuPre {
+    uint32_t arch[TT_SFPU_ARCH_BYTES / 4];
+    uint8_t row_enabled[LANES];
+    uint8_t lm_uniform;
+} TTSfpuPre;
+
+static void tt_sfpu_save_pre(TTSfpuPre *p, const TTSfpuState *u)
+{
+    memcpy(p->arch, u, sizeof(p->arch));
+    memcpy(p->row_enabled, u->row_enabled, sizeof(p->row_enabled));
+    p->lm_uniform = u->lm_uniform;
+}
+
+static void tt_sfpu_restore_pre(TTSfpuState *u, const TTSfpuPre *p)
+{
+    memcpy(u, p->arch, sizeof(p->arch));
+    memcpy(u->row_enabled, p->row_enabled, sizeof(p->row_enabled));
+    u->lm_uniform = p->lm_uniform;
+}
+
+/*
+ * The merged writes @acc become the state; derive from it what changed
+ * (@lm_gen: TTSfpuState.lm_gen before the instruction time)
+ */
+static void tt_sfpu_set_merged(TTSfpuState *u, const uint32_t *acc,
+                               uint32_t lm_gen)
+{
+    memcpy(u, acc, TT_SFPU_ARCH_BYTES);
+    tt_sfpu_lane_config_changed(u);
+    if (u->lm_gen != lm_gen) {
+        tt_sfpu_lm_changed(u);
+    }
+}
+
+/*
+ * tt_sfpu_seq_tick() while the slots are per lane: the lanes whose slot
+ * 0 of a sub-unit holds the same instruction run it together, and only
+ * their part of the state takes its writes; @insn is discarded in the
+ * lanes whose sub-unit a scheduled instruction takes, and runs in the
+ * others.
+ */
+static TTExec tt_sfpu_seq_tick_lanes(TTCoproc *s, int t, uint32_t insn,
+                                     TTExecFn *body)
 {
     TTSfpuState *u = &s->sfpu;
     TTSfpuSeq *q = &u->seq;
-    uint32_t pre[TT_SFPU_ARCH_BYTES / 4], acc[TT_SFPU_ARCH_BYTES / 4];
+    TTSfpuPre pre;
+    uint32_t acc[TT_SFPU_ARCH_BYTES / 4];
     unsigned unit = body ? tt_sfpu_issue_unit(s, insn) : TT_SFPU_LOAD;
+    uint32_t taken = 0, lm_gen = u->lm_gen;
+    bool first = true;
+    TTExec r = TT_EXEC_DONE;
+
+    tt_sfpu_save_pre(&pre, u);
+    memcpy(acc, u, sizeof(acc));
+    for (unsigned i = 0; i < TT_SFPU_SUBUNITS; i++) {
+        const TTSfpuSlot *row = q->lane_slot[i * TT_SFPU_DELAYS];
+        uint32_t todo = 0;
+
+        for (int l = 0; l < LANES; l++) {
+            todo |= (uint32_t)row[l].valid << l;
+        }
+        while (todo) {
+            TTSfpuSlot e = row[ctz32(todo)];
+            uint32_t group = 0;
+
+            for (int l = 0; l < LANES; l++) {
+                if (((todo >> l) & 1) && !memcmp(&row[l], &e, sizeof(e))) {
+                    group |= BIT(l);
+                }
+            }
+            todo &= ~group;
+            if (!first) {
+                tt_sfpu_restore_pre(u, &pre);
+            }
+            first = false;
+            tt_sfpu_seq_run(s, i, &e, ~group);
+            tt_sfpu_merge_lanes(acc, u, pre.arch, group);
+            if (i == unit) {
+                taken |= group;
+            }
+        }
+    }
+    tt_sfpu_seq_shift(q);
+    if (body && taken) {
+        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: Vector Unit "
+                    "instruction 0x%08x issued to a sub-unit that an "
+                    "SFPLOADMACRO instruction takes at the same time: "
+                    "discarded in lanes 0x%08x\n", t, insn, taken);
+    }
+    if (body && taken != UINT32_MAX) {
+        tt_sfpu_restore_pre(u, &pre);
+        q->mx_skip = taken;
+        r = body(s, t, insn);
+        q->mx_skip = 0;
+        tt_sfpu_merge_lanes(acc, u, pre.arch, ~taken);
+    }
+    tt_sfpu_set_merged(u, acc, lm_gen);
+    return r;
+}
+
+/* tt_sfpu_seq_tick() with one slot per sub-unit and delay */
+static TTExec tt_sfpu_seq_tick_all(TTCoproc *s, int t, uint32_t insn,
+                                   TTExecFn *body)
+{
+    TTSfpuState *u = &s->sfpu;
+    TTSfpuSeq *q = &u->seq;
+    TTSfpuPre pre;
+    uint32_t acc[TT_SFPU_ARCH_BYTES / 4];
+    unsigned unit = body ? tt_sfpu_issue_unit(s, insn) : TT_SFPU_LOAD;
+    uint32_t lm_gen = u->lm_gen;
     bool taken = false, first = true;
     TTExec r = TT_EXEC_DONE;
 
-    if (!(q->active & 0x01010101u)) {
-        tt_sfpu_seq_shift(q);
-        return body ? body(s, t, insn) : TT_EXEC_DONE;
-    }
-    memcpy(pre, u, sizeof(pre));
+    tt_sfpu_save_pre(&pre, u);
     memcpy(acc, u, sizeof(acc));
     for (unsigned i = 0; i < TT_SFPU_SUBUNITS; i++) {
-        unsigned k = i * TT_SFPU_DELAYS;
+        TTSfpuSlot e = q->slot[i * TT_SFPU_DELAYS];
 
-        if (!q->valid[k]) {
+        if (!e.valid) {
             continue;
         }
         if (!first) {
-            memcpy(u, pre, sizeof(pre));
+            tt_sfpu_restore_pre(u, &pre);
         }
         first = false;
-        tt_sfpu_seq_run(s, k);
-        tt_sfpu_merge(acc, u, pre);
+        tt_sfpu_seq_run(s, i, &e, 0);
+        tt_sfpu_merge(acc, u, pre.arch);
         taken |= i == unit;
     }
     tt_sfpu_seq_shift(q);
@@ -1140,12 +1386,32 @@ static TTExec tt_sfpu_seq_tick(TTCoproc *s, int t, uint32_t insn,
                     "SFPLOADMACRO instruction takes at the same time: "
                     "discarded\n", t, insn);
     } else if (body) {
-        memcpy(u, pre, sizeof(pre));
+        tt_sfpu_restore_pre(u, &pre);
         r = body(s, t, insn);
-        tt_sfpu_merge(acc, u, pre);
+        tt_sfpu_merge(acc, u, pre.arch);
     }
-    memcpy(u, acc, sizeof(acc));
+    tt_sfpu_set_merged(u, acc, lm_gen);
     return r;
+}
+
+/*
+ * One Vector Unit instruction time: the instructions of the slots 0 run,
+ * then the slots move down, then @insn of thread @t (@body, none if NULL)
+ * runs unless a scheduled instruction took its sub-unit.  All of them
+ * read the state as it was before (one cycle: they execute together);
+ * their writes are merged, in the order Simple, MAD, Round, Store, @insn.
+ */
+static TTExec tt_sfpu_seq_tick(TTCoproc *s, int t, uint32_t insn,
+                               TTExecFn *body)
+{
+    TTSfpuSeq *q = &s->sfpu.seq;
+
+    if (!(q->active & 0x01010101u)) {
+        tt_sfpu_seq_shift(q);
+        return body ? body(s, t, insn) : TT_EXEC_DONE;
+    }
+    return q->per_lane ? tt_sfpu_seq_tick_lanes(s, t, insn, body)
+                       : tt_sfpu_seq_tick_all(s, t, insn, body);
 }
 
 /*
@@ -1176,109 +1442,141 @@ TTExec tt_sfpu_issue(TTCoproc *s, int t, uint32_t insn, TTExecFn *body)
     return r;
 }
 
+/* An SFPLOADMACRO being scheduled */
+typedef struct TTSfpuMacro {
+    int t;
+    unsigned macro;
+    unsigned vd, mod0, addr;    /* the load's VD, Mod0 as encoded, Addr */
+    bool logged;                /* a guest error was logged */
+} TTSfpuMacro;
+
+enum {
+    TT_SFPU_SCHED_NONE,         /* schedule nothing, forget nothing */
+    TT_SFPU_SCHED_FORGET,       /* forget the slot, schedule nothing */
+    TT_SFPU_SCHED_SET,          /* schedule into the slot */
+};
+
 /*
- * The model reads LoadMacroConfig from lane 0: log (LOG_UNIMP) when the
- * other lanes' configuration of macro @macro differs
+ * The loop body of SFPLOADMACRO.md's functional model for sub-unit @i in
+ * lane @l: the instruction to schedule into @e, with its delay in @delay;
+ * TT_SFPU_SCHED_*
  */
-static void tt_sfpu_check_uniform(TTCoproc *s, int t, unsigned macro)
+static int tt_sfpu_sched_one(TTCoproc *s, TTSfpuMacro *mc, unsigned i,
+                             int l, TTSfpuSlot *e, unsigned *delay)
 {
     TTSfpuState *u = &s->sfpu;
-    uint32_t seq = u->lm_sequence[macro][0];
-    bool same = true;
+    uint32_t misc = u->lm_misc[l];
+    unsigned bits = extract32(u->lm_sequence[mc->macro][l], i * 8, 8);
+    unsigned sel = bits & 7;
+    uint32_t insn;
 
-    for (int l = 1; l < LANES; l++) {
-        same &= u->lm_sequence[macro][l] == seq &&
-                u->lm_misc[l] == u->lm_misc[0];
-        for (unsigned i = 0; i < TT_SFPU_SUBUNITS; i++) {
-            unsigned sel = extract32(seq, i * 8, 3);
-
-            if (sel >= 4) {
-                same &= u->lm_template[sel - 4][l] ==
-                        u->lm_template[sel - 4][0];
-            }
+    *delay = extract32(bits, 3, 3);
+    /*
+     * Nothing to schedule: nothing forgotten either (docs/decisions.md,
+     * "SFPLOADMACRO")
+     */
+    if (sel == 0) {
+        return TT_SFPU_SCHED_NONE;
+    }
+    switch (sel) {
+    case 1:
+        if (!mc->logged) {
+            tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPLOADMACRO "
+                        "macro %u: undefined instruction select 1 for "
+                        "sub-unit %u (lane %d): nothing scheduled\n",
+                        mc->t, mc->macro, i, l);
+            mc->logged = true;
         }
+        return *delay != 7 ? TT_SFPU_SCHED_FORGET : TT_SFPU_SCHED_NONE;
+    case 2:
+        insn = TT_OP_SFPNOP << 24;
+        break;
+    case 3:
+        insn = TT_OP_SFPSTORE << 24;        /* VD 0 */
+        break;
+    default:
+        insn = u->lm_template[sel - 4][l];
+        break;
     }
-    if (!same) {
-        tt_log_mask(LOG_UNIMP, "tt-tensix: T%d: SFPLOADMACRO with a "
-                    "LoadMacroConfig that differs between lanes: lane 0's "
-                    "used for all lanes\n", t);
+    if (!(tt_sfpu_subunits(s, insn) & BIT(i))) {
+        if (i == TT_SFPU_STORE) {
+            if (!mc->logged) {
+                tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: "
+                            "SFPLOADMACRO macro %u: instruction 0x%08x for "
+                            "the Store sub-unit (lane %d): nothing "
+                            "scheduled\n", mc->t, mc->macro, insn, l);
+                mc->logged = true;
+            }
+            return *delay != 7 ? TT_SFPU_SCHED_FORGET : TT_SFPU_SCHED_NONE;
+        }
+        insn = TT_OP_SFPNOP << 24;
     }
+    memset(e, 0, sizeof(*e));
+    e->insn = insn;
+    e->valid = 1;
+    e->by_insn = extract32(misc, 8 + i, 1);
+    e->thread = mc->t;
+    if (i != TT_SFPU_STORE) {
+        e->ovr = bits & 0x80 ? TT_SFPU_OVR_VB : TT_SFPU_OVR_VC;
+        e->vb = mc->vd;
+        e->vc = mc->vd;
+        e->vd = bits & 0x40 ? TT_SFPU_LREG_MACRO : mc->vd;
+    } else {
+        e->vd = bits & 0x40 ? TT_SFPU_LREG_MACRO :
+                bits & 0x80 ? FIELD_EX32(insn, WH_SFPSTORE, lreg_ind) :
+                mc->vd;
+        e->mod0 = extract32(misc, 4 + mc->macro, 1) ? mc->mod0
+                                                    : extract32(misc, 0, 4);
+        e->addr = mc->addr;
+    }
+    return TT_SFPU_SCHED_SET;
 }
 
 /*
  * The scheduling part of SFPLOADMACRO.md's functional model, for macro
- * @macro with the load's @vd, Mod0 @mod0 (as encoded) and Dst @addr
+ * @macro with the load's @vd, Mod0 @mod0 (as encoded) and Dst @addr.
+ * A macro whose configuration is the same in every lane schedules once
+ * for all lanes (lane 0's); another, or one while the sequencer is per
+ * lane, schedules lane by lane.
  */
 static void tt_sfpu_schedule(TTCoproc *s, int t, unsigned macro,
                              unsigned vd, unsigned mod0, unsigned addr)
 {
     TTSfpuState *u = &s->sfpu;
     TTSfpuSeq *q = &u->seq;
-    uint32_t seq = u->lm_sequence[macro][0], misc = u->lm_misc[0];
+    TTSfpuMacro mc = {
+        .t = t, .macro = macro, .vd = vd, .mod0 = mod0, .addr = addr,
+    };
+    bool lanes = q->per_lane || !(u->lm_uniform & BIT(macro));
 
-    tt_sfpu_check_uniform(s, t, macro);
-    for (unsigned i = 0; i < TT_SFPU_SUBUNITS; i++) {
-        unsigned bits = extract32(seq, i * 8, 8);
-        unsigned delay = extract32(bits, 3, 3), sel = bits & 7;
-        unsigned k = i * TT_SFPU_DELAYS + delay;
-        uint32_t insn;
+    if (lanes && !q->per_lane) {
+        tt_sfpu_seq_to_lanes(q);
+    }
+    for (int l = 0; l < (lanes ? LANES : 1); l++) {
+        for (unsigned i = 0; i < TT_SFPU_SUBUNITS; i++) {
+            TTSfpuSlot e;
+            unsigned delay, k;
 
-        /*
-         * Nothing to schedule: nothing forgotten either (docs/decisions.md,
-         * "SFPLOADMACRO")
-         */
-        if (sel == 0) {
-            continue;
-        }
-        if (delay != 7) {
-            tt_sfpu_seq_clear(q, k);
-        }
-        switch (sel) {
-        case 1:
-            tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPLOADMACRO "
-                        "macro %u: undefined instruction select 1 for "
-                        "sub-unit %u: nothing scheduled\n", t, macro, i);
-            continue;
-        case 2:
-            insn = TT_OP_SFPNOP << 24;
-            break;
-        case 3:
-            insn = TT_OP_SFPSTORE << 24;        /* VD 0 */
-            break;
-        default:
-            insn = u->lm_template[sel - 4][0];
-            break;
-        }
-        if (!(tt_sfpu_subunits(s, insn) & BIT(i))) {
-            if (i == TT_SFPU_STORE) {
-                tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: SFPLOADMACRO "
-                            "macro %u: instruction 0x%08x for the Store "
-                            "sub-unit: nothing scheduled\n", t, macro, insn);
-                continue;
+            switch (tt_sfpu_sched_one(s, &mc, i, l, &e, &delay)) {
+            case TT_SFPU_SCHED_FORGET:
+                k = i * TT_SFPU_DELAYS + delay;
+                tt_sfpu_seq_clear(q, k, l);
+                q->active &= lanes ? ~0u : ~BIT(k);
+                break;
+            case TT_SFPU_SCHED_SET:
+                k = i * TT_SFPU_DELAYS + delay;
+                if (lanes) {
+                    q->lane_slot[k][l] = e;
+                } else {
+                    q->slot[k] = e;
+                }
+                q->active |= BIT(k);
+                break;
             }
-            insn = TT_OP_SFPNOP << 24;
         }
-        q->insn[k] = insn;
-        q->valid[k] = 1;
-        q->by_insn[k] = extract32(misc, 8 + i, 1);
-        q->thread[k] = t;
-        if (i != TT_SFPU_STORE) {
-            q->ovr[k] = bits & 0x80 ? TT_SFPU_OVR_VB : TT_SFPU_OVR_VC;
-            q->vb[k] = vd;
-            q->vc[k] = vd;
-            q->vd[k] = bits & 0x40 ? TT_SFPU_LREG_MACRO : vd;
-        } else {
-            q->ovr[k] = 0;
-            q->vb[k] = 0;
-            q->vc[k] = 0;
-            q->vd[k] = bits & 0x40 ? TT_SFPU_LREG_MACRO :
-                       bits & 0x80 ? FIELD_EX32(insn, WH_SFPSTORE, lreg_ind) :
-                       vd;
-            q->mod0[k] = extract32(misc, 4 + macro, 1) ? mod0
-                                                       : extract32(misc, 0, 4);
-            q->addr[k] = addr;
-        }
-        q->active |= BIT(k);
+    }
+    if (lanes) {
+        tt_sfpu_seq_update_active(q);
     }
 }
 
@@ -1391,6 +1689,7 @@ void tt_sfpu_reset(TTCoproc *s)
     memset(u, 0, sizeof(*u));
     tt_sfpu_set_constants(u);
     tt_sfpu_lane_config_changed(u);
+    tt_sfpu_lm_changed(u);
     for (int i = 0; i < 4; i++) {
         for (int l = 0; l < LANES; l++) {
             u->lreg[11 + i][l] = tt_sfpu_lreg_default[i];
@@ -1398,9 +1697,40 @@ void tt_sfpu_reset(TTCoproc *s)
     }
 }
 
-static int tt_sfpu_post_load(void *opaque, int version_id)
+static bool tt_sfpu_needed(void *opaque)
+{
+    return true;
+}
+
+/* A stream without the sequencer subsections: nothing outstanding */
+static int tt_sfpu_pre_load(void *opaque)
 {
     TTSfpuState *u = &((TTCoproc *)opaque)->sfpu;
+
+    memset(&u->seq, 0, sizeof(u->seq));
+    return 0;
+}
+
+/* Only what tt_sfpu_sched_one() can produce, in sub-unit @unit */
+static bool tt_sfpu_slot_ok(TTCoproc *s, unsigned unit, const TTSfpuSlot *e)
+{
+    static const TTSfpuSlot empty;
+
+    if (!e->valid) {
+        return !memcmp(e, &empty, sizeof(empty));
+    }
+    return e->valid == 1 && e->by_insn <= 1 && e->ovr <= 3 &&
+           e->vb <= 15 && e->vc <= 15 && e->vd <= TT_SFPU_LREG_MACRO &&
+           e->mod0 <= 15 && e->addr <= 0x3ff &&
+           e->thread < TT_NUM_THREADS &&
+           (tt_sfpu_subunits(s, e->insn) & BIT(unit));
+}
+
+static int tt_sfpu_post_load(void *opaque, int version_id)
+{
+    TTCoproc *s = opaque;
+    TTSfpuState *u = &s->sfpu;
+    TTSfpuSeq *q = &u->seq;
 
     tt_sfpu_set_constants(u);
     for (int l = 0; l < LANES; l++) {
@@ -1417,53 +1747,23 @@ static int tt_sfpu_post_load(void *opaque, int version_id)
         }
     }
     tt_sfpu_lane_config_changed(u);
-    return 0;
-}
+    tt_sfpu_lm_changed(u);
 
-static bool tt_sfpu_needed(void *opaque)
-{
-    return true;
-}
-
-/* A stream without the sequencer subsection: nothing outstanding */
-static int tt_sfpu_pre_load(void *opaque)
-{
-    TTSfpuState *u = &((TTCoproc *)opaque)->sfpu;
-
-    memset(&u->seq, 0, sizeof(u->seq));
-    return 0;
-}
-
-static bool tt_sfpu_seq_needed(void *opaque)
-{
-    return ((TTCoproc *)opaque)->sfpu.seq.active != 0;
-}
-
-/* Only what tt_sfpu_schedule() can produce */
-static int tt_sfpu_seq_post_load(void *opaque, int version_id)
-{
-    TTCoproc *s = opaque;
-    TTSfpuSeq *q = &s->sfpu.seq;
-
-    q->active = 0;
+    /* The sequencer (its subsections' contents, checked there) */
+    q->per_lane = false;
     for (unsigned k = 0; k < TT_SFPU_SLOTS; k++) {
-        unsigned unit = k / TT_SFPU_DELAYS;
-
-        if (q->valid[k] > 1) {
-            return -EINVAL;
+        for (int l = 0; l < LANES; l++) {
+            q->per_lane |= q->lane_slot[k][l].valid;
         }
-        if (!q->valid[k]) {
-            continue;
-        }
-        if (q->by_insn[k] > 1 || q->ovr[k] > 3 || q->vb[k] > 15 ||
-            q->vc[k] > 15 || q->vd[k] > TT_SFPU_LREG_MACRO ||
-            q->mod0[k] > 15 || q->addr[k] > 0x3ff ||
-            q->thread[k] >= TT_NUM_THREADS ||
-            !(tt_sfpu_subunits(s, q->insn[k]) & BIT(unit))) {
-            return -EINVAL;
-        }
-        q->active |= BIT(k);
     }
+    if (q->per_lane) {
+        for (unsigned k = 0; k < TT_SFPU_SLOTS; k++) {
+            if (q->slot[k].valid) {
+                return -EINVAL;
+            }
+        }
+    }
+    tt_sfpu_seq_update_active(q);
     /* Outstanding work that counts cycles has run already */
     if (q->active && !tt_sfpu_seq_counts_insns(q)) {
         return -EINVAL;
@@ -1471,24 +1771,91 @@ static int tt_sfpu_seq_post_load(void *opaque, int version_id)
     return 0;
 }
 
-/* The SFPLOADMACRO sequencer, when it holds scheduled instructions */
-static const VMStateDescription vmstate_tt_sfpu_seq = {
-    .name = "tt-tensix/sfpu/seq",
+static bool tt_sfpu_seq_needed(void *opaque)
+{
+    TTSfpuSeq *q = &((TTCoproc *)opaque)->sfpu.seq;
+
+    return q->active && !q->per_lane;
+}
+
+static int tt_sfpu_seq_post_load(void *opaque, int version_id)
+{
+    TTCoproc *s = opaque;
+
+    for (unsigned k = 0; k < TT_SFPU_SLOTS; k++) {
+        if (!tt_sfpu_slot_ok(s, k / TT_SFPU_DELAYS, &s->sfpu.seq.slot[k])) {
+            return -EINVAL;
+        }
+    }
+    return 0;
+}
+
+static bool tt_sfpu_lanes_needed(void *opaque)
+{
+    return ((TTCoproc *)opaque)->sfpu.seq.per_lane;
+}
+
+static int tt_sfpu_lanes_post_load(void *opaque, int version_id)
+{
+    TTCoproc *s = opaque;
+
+    for (unsigned k = 0; k < TT_SFPU_SLOTS; k++) {
+        for (int l = 0; l < LANES; l++) {
+            if (!tt_sfpu_slot_ok(s, k / TT_SFPU_DELAYS,
+                                 &s->sfpu.seq.lane_slot[k][l])) {
+                return -EINVAL;
+            }
+        }
+    }
+    return 0;
+}
+
+static const VMStateDescription vmstate_tt_sfpu_slot = {
+    .name = "tt-tensix/sfpu/slot",
     .version_id = 1,
     .minimum_version_id = 1,
+    .fields = (const VMStateField[]) {
+        VMSTATE_UINT32(insn, TTSfpuSlot),
+        VMSTATE_UINT32(addr, TTSfpuSlot),
+        VMSTATE_UINT8(valid, TTSfpuSlot),
+        VMSTATE_UINT8(by_insn, TTSfpuSlot),
+        VMSTATE_UINT8(ovr, TTSfpuSlot),
+        VMSTATE_UINT8(vb, TTSfpuSlot),
+        VMSTATE_UINT8(vc, TTSfpuSlot),
+        VMSTATE_UINT8(vd, TTSfpuSlot),
+        VMSTATE_UINT8(mod0, TTSfpuSlot),
+        VMSTATE_UINT8(thread, TTSfpuSlot),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+/*
+ * The SFPLOADMACRO sequencer, when it holds scheduled instructions: one
+ * slot per sub-unit and delay (version 2: slots as structures)
+ */
+static const VMStateDescription vmstate_tt_sfpu_seq = {
+    .name = "tt-tensix/sfpu/seq",
+    .version_id = 2,
+    .minimum_version_id = 2,
     .needed = tt_sfpu_seq_needed,
     .post_load = tt_sfpu_seq_post_load,
     .fields = (const VMStateField[]) {
-        VMSTATE_UINT32_ARRAY(sfpu.seq.insn, TTCoproc, TT_SFPU_SLOTS),
-        VMSTATE_UINT32_ARRAY(sfpu.seq.addr, TTCoproc, TT_SFPU_SLOTS),
-        VMSTATE_UINT8_ARRAY(sfpu.seq.valid, TTCoproc, TT_SFPU_SLOTS),
-        VMSTATE_UINT8_ARRAY(sfpu.seq.by_insn, TTCoproc, TT_SFPU_SLOTS),
-        VMSTATE_UINT8_ARRAY(sfpu.seq.ovr, TTCoproc, TT_SFPU_SLOTS),
-        VMSTATE_UINT8_ARRAY(sfpu.seq.vb, TTCoproc, TT_SFPU_SLOTS),
-        VMSTATE_UINT8_ARRAY(sfpu.seq.vc, TTCoproc, TT_SFPU_SLOTS),
-        VMSTATE_UINT8_ARRAY(sfpu.seq.vd, TTCoproc, TT_SFPU_SLOTS),
-        VMSTATE_UINT8_ARRAY(sfpu.seq.mod0, TTCoproc, TT_SFPU_SLOTS),
-        VMSTATE_UINT8_ARRAY(sfpu.seq.thread, TTCoproc, TT_SFPU_SLOTS),
+        VMSTATE_STRUCT_ARRAY(sfpu.seq.slot, TTCoproc, TT_SFPU_SLOTS, 1,
+                             vmstate_tt_sfpu_slot, TTSfpuSlot),
+        VMSTATE_END_OF_LIST()
+    }
+};
+
+/* ... or one per lane (TTSfpuSeq.per_lane) */
+static const VMStateDescription vmstate_tt_sfpu_lanes = {
+    .name = "tt-tensix/sfpu/seq-lanes",
+    .version_id = 1,
+    .minimum_version_id = 1,
+    .needed = tt_sfpu_lanes_needed,
+    .post_load = tt_sfpu_lanes_post_load,
+    .fields = (const VMStateField[]) {
+        VMSTATE_STRUCT_2DARRAY(sfpu.seq.lane_slot, TTCoproc, TT_SFPU_SLOTS,
+                               LANES, 1, vmstate_tt_sfpu_slot, TTSfpuSlot),
         VMSTATE_END_OF_LIST()
     }
 };
@@ -1521,6 +1888,7 @@ const VMStateDescription vmstate_tt_sfpu = {
     },
     .subsections = (const VMStateDescription * const []) {
         &vmstate_tt_sfpu_seq,
+        &vmstate_tt_sfpu_lanes,
         NULL
     }
 };

@@ -49,7 +49,6 @@
  * execution, one slot per remaining delay.  Slot [unit * 8 + n] executes
  * when the n+1-th Vector Unit instruction from now issues; every issue
  * moves the other slots down by one (docs/units/sfpu.md, "SFPLOADMACRO").
- * LoadMacroConfig is read from lane 0 (docs/decisions.md).
  */
 #define TT_SFPU_SUBUNITS    4       /* Simple, MAD, Round, Store */
 #define TT_SFPU_DELAYS      8       /* Delay 0..7 */
@@ -63,25 +62,48 @@ enum {
     TT_SFPU_LOAD,               /* issue only: never scheduled */
 };
 
-/* TTSfpuSeq.ovr bits: which of VB, VC the sequence overrides */
+/* TTSfpuSlot.ovr bits: which of VB, VC the sequence overrides */
 #define TT_SFPU_OVR_VB      1
 #define TT_SFPU_OVR_VC      2
 
+/* One slot: an instruction scheduled for future execution (16 bytes) */
+typedef struct TTSfpuSlot {
+    uint32_t insn;              /* instruction word (template) */
+    uint32_t addr;              /* Store: SFPLOADMACRO's Dst Addr */
+    uint8_t valid;
+    uint8_t by_insn;            /* WaitForElapsedInstructions */
+    uint8_t ovr;                /* TT_SFPU_OVR_* */
+    uint8_t vb;
+    uint8_t vc;
+    uint8_t vd;                 /* 0..15, or 16 */
+    uint8_t mod0;               /* Store: Mod0 (SRCB not resolved) */
+    uint8_t thread;             /* the SFPLOADMACRO's thread */
+} TTSfpuSlot;
+
+/*
+ * LoadMacroConfig may differ between lanes, and then so does what each
+ * lane schedules.  While every lane's slots are alike (always, when
+ * every SFPLOADMACRO so far had a configuration alike in all lanes: what
+ * tt-llk does) the sequencer keeps one slot per sub-unit and delay,
+ * @slot; from the first SFPLOADMACRO whose configuration differs between
+ * lanes until the sequencer is empty again (@per_lane), one per lane,
+ * @lane_slot[slot][lane], and a lane runs only what it scheduled
+ * (docs/units/sfpu.md).
+ */
 typedef struct TTSfpuSeq {
-    uint32_t insn[TT_SFPU_SLOTS];   /* instruction word (template) */
-    uint32_t addr[TT_SFPU_SLOTS];   /* Store: SFPLOADMACRO's Dst Addr */
-    uint8_t valid[TT_SFPU_SLOTS];
-    uint8_t by_insn[TT_SFPU_SLOTS]; /* WaitForElapsedInstructions */
-    uint8_t ovr[TT_SFPU_SLOTS];     /* TT_SFPU_OVR_* */
-    uint8_t vb[TT_SFPU_SLOTS];
-    uint8_t vc[TT_SFPU_SLOTS];
-    uint8_t vd[TT_SFPU_SLOTS];      /* 0..15, or 16 */
-    uint8_t mod0[TT_SFPU_SLOTS];    /* Store: Mod0 (SRCB not resolved) */
-    uint8_t thread[TT_SFPU_SLOTS];  /* the SFPLOADMACRO's thread */
+    TTSfpuSlot slot[TT_SFPU_SLOTS];
+    TTSfpuSlot lane_slot[TT_SFPU_SLOTS][TT_SFPU_LANES];
     /* Not migrated: derived, or only set while one instruction runs */
-    uint32_t active;                /* bit k: valid[k] */
+    bool per_lane;                  /* the migration has lane_slot */
+    uint32_t active;                /* bit k: slot k valid (in some lane) */
     bool mx_on;                     /* a scheduled instruction is running */
     uint8_t mx_ovr, mx_vb, mx_vc, mx_vd;
+    /*
+     * Lanes the running instruction must leave alone outside the state
+     * that the sequencer merges by lane (its Dst writes); 0 but while an
+     * instruction runs in some lanes only
+     */
+    uint32_t mx_skip;
 } TTSfpuSeq;
 
 typedef struct TTSfpuState {
@@ -111,6 +133,13 @@ typedef struct TTSfpuState {
      * off (ROW_MASK bit of lane_config[lane % 8] for row lane / 8)
      */
     uint8_t row_enabled[TT_SFPU_LANES];
+    /*
+     * Derived from LoadMacroConfig (after every change and after
+     * migration): bit m set when macro m's configuration (Sequence[m],
+     * Misc, the templates it selects) is the same in every lane
+     */
+    uint8_t lm_uniform;
+    uint32_t lm_gen;                /* counts the changes */
 } TTSfpuState;
 
 /* Bytes of TTSfpuState before the sequencer (the architectural state) */

@@ -230,9 +230,10 @@ STATUS = {
     'SFPLOADMACRO': ('tested', 'sequencer per sub-unit and delay, '
                      'instruction-counted delays, operand overrides, '
                      'LReg[16], scheduled SFPSTORE, same-cycle reads, '
-                     'discarded regular instruction, snapshots; '
-                     'cycle-counted work runs at once and per-lane '
-                     'LoadMacroConfig uses lane 0 (docs/decisions.md)'),
+                     'discarded regular instruction, snapshots, '
+                     'LoadMacroConfig differing between lanes (per-lane '
+                     'sequences, templates, Store timing, discard); '
+                     'cycle-counted work runs at once (docs/decisions.md)'),
     'SFPARECIP': ('tested', 'RECIP, COND_RECIP, EXP: the page\'s quoted '
                   'values, range boundaries, signs (tt-sfpu-test lut)'),
     # Frontend (tt_frontend.c)

@@ -1808,6 +1808,214 @@ static void test_loadmacro_migrate(const void *data)
     finish(t);
 }
 
+/*
+ * LoadMacroConfig differing between lanes.  SFPCONFIG broadcasts LReg[0]'s
+ * eight columns; its lane mask (Mod1 8, Imm16 bit 2c: column c) writes
+ * some columns only.
+ */
+#define COLS_EVEN   0x55u
+#define COLS_ODD    0xaau
+#define COLS_HIGH   0xf0u
+
+/* LoadMacroConfig item @vd (0..8) = @v in the lanes of the columns @cols */
+static void lm_config_cols(T *t, unsigned vd, uint32_t v, unsigned cols)
+{
+    uint32_t mask = 0;
+
+    for (int c = 0; c < 8; c++) {
+        if (cols & (1u << c)) {
+            mask |= 1u << (2 * c);
+        }
+    }
+    load32(t, 0, v);
+    imm16(t, OP_SFPCONFIG, mask, vd, 8);
+}
+
+/* Template 2 (back door: VD 14): SFPIADD VD = VC + 7, CC_NONE */
+#define IADD7   ((OP_SFPIADD << 24) | (7 << 12) | (14 << 4) | 1 | 4)
+/*
+ * Macro 2, instruction-counted, Mod0 from the SFPLOADMACRO.  Even
+ * columns: Simple: template 0 (VD + 100), delay 0, VD 16; Store: LReg[16],
+ * delay 1.  Odd columns: nothing on Simple; Store: VD, delay 2.
+ */
+#define SEQ2_EVEN   ((0x40u | (1 << 3) | 3) << 24 | (0x40 | 4))
+#define SEQ2_ODD    (((2u << 3) | 3) << 24)
+#define MISC2       (0xf00u | (1 << (4 + 2)))
+
+/*
+ * Templates 0 (IADD100) and 1 (SFPMAD 1.0 * 1.0 + VC) in every lane,
+ * template 2 (IADD7) in columns 4..7; macro 2 as SEQ2_EVEN / SEQ2_ODD;
+ * Misc 0 (cycle-counted)
+ */
+static void lm_lanes_setup(T *t)
+{
+    lm_setup(t, 0);
+    lm_config_cols(t, 2, IADD7, COLS_HIGH);
+    lm_config_cols(t, 6, SEQ2_EVEN, COLS_EVEN);
+    lm_config_cols(t, 6, SEQ2_ODD, COLS_ODD);
+}
+
+/*
+ * Macro 2 (Misc MISC2) on Dst rows @row.. (lane l: 2 * l + 3) into
+ * LReg[5], then one Simple instruction (SFPMOV LReg[6] = LReg[5], with
+ * LReg[6] 0x11111111 before): the scheduled SFPIADD takes the even
+ * lanes' Simple sub-unit at that time
+ */
+static void lm_lanes_macro2(T *t, unsigned row)
+{
+    imm16(t, OP_SFPCONFIG, MISC2, 8, 1);
+    dst_lanes(t, row);
+    load32(t, 6, 0x11111111);
+    loadmacro(t, 2, 5, FMT_INT32, row);
+    simple(t, OP_SFPMOV, 0, 5, 6, 0);
+}
+
+/* After lm_lanes_macro2(): the registers, Dst not written yet */
+static void lm_lanes_check_macro2(T *t, DstView *dv, unsigned row)
+{
+    fetch(t);
+    fetch_dst(t, dv);
+    for (int l = 0; l < LANES; l++) {
+        bool even = !(l & 1);
+
+        g_assert_cmphex(lreg(t, 5, l), ==, 2 * l + 3);
+        /* Discarded in the even lanes only */
+        g_assert_cmphex(lreg(t, 6, l), ==, even ? 0x11111111 : 2 * l + 3);
+        /* Odd lanes: L16 as macro 0 left it */
+        g_assert_cmphex(lreg(t, 16, l), ==, even ? 2 * l + 103 : 0x40000000);
+        g_assert_cmphex(dst_lane(dv, row, l), ==, 2 * l + 3);
+    }
+}
+
+/*
+ * Then: the even lanes' SFPSTORE of LReg[16] runs with the next
+ * instruction (LReg[5] = 0x55), the odd lanes' SFPSTORE of LReg[5] with
+ * the one after
+ */
+static void lm_lanes_finish_macro2(T *t, DstView *dv, unsigned row)
+{
+    loadi(t, 5, LI_USHORT, 0x55);
+    fetch_dst(t, dv);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(dst_lane(dv, row, l), ==,
+                        l & 1 ? 2 * l + 3 : 2 * l + 103);
+    }
+    nops(t, 1);
+    fetch_dst(t, dv);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(dst_lane(dv, row, l), ==,
+                        l & 1 ? 0x55 : 2 * l + 103);
+    }
+}
+
+static void test_loadmacro_lanes(const void *data)
+{
+    T *t = start(data);
+    DstView *dv = g_new(DstView, 1);
+
+    lm_lanes_setup(t);
+    /*
+     * Macro 0: Simple template 0 in the even columns, MAD template 1 in
+     * the odd ones, both delay 0; the odd columns' result goes to L16
+     */
+    lm_config_cols(t, 4, 0x04, COLS_EVEN);
+    lm_config_cols(t, 4, 0x4500, COLS_ODD);
+    fetch(t);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(t->st[ST_SEQUENCE(0, l)], ==,
+                        l & 1 ? 0x4500 : 0x04);
+        g_assert_cmphex(t->st[ST_SEQUENCE(2, l)], ==,
+                        l & 1 ? SEQ2_ODD : SEQ2_EVEN);
+        g_assert_cmphex(t->st[ST_TEMPLATE(2, l)], ==,
+                        (l & 7) >= 4 ? IADD7 : 0);
+        g_assert_cmphex(t->st[ST_MISC(l)], ==, 0);
+    }
+
+    /*
+     * Cycle-counted: done by the next instruction.  Even lanes:
+     * L2 = 1.0 + 100 (integer), L16 untouched (0); odd lanes: L2 = 1.0 as
+     * loaded, L16 = 1.0 * 1.0 + L2 = 2.0
+     */
+    load32(t, 1, 0x3f800000);
+    move(t, OP_SFPSTORE, 1, FMT_FP32, 0, 16);
+    loadmacro(t, 0, 2, FMT_FP32, 16);
+    fetch(t);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(lreg(t, 2, l), ==, l & 1 ? 0x3f800000 : 0x3f800064);
+        g_assert_cmphex(lreg(t, 16, l), ==, l & 1 ? 0x40000000 : 0);
+    }
+
+    /*
+     * Macro 1's sequence (Simple: template 2, delay 0) is the same in
+     * every lane, template 2 is not: SFPIADD + 7 in columns 4..7;
+     * columns 0..3 hold 0, not a Simple instruction: SFPNOP
+     */
+    lm_config_cols(t, 5, 0x06, 0xff);
+    dst_lanes(t, 0);
+    loadmacro(t, 1, 3, FMT_INT32, 0);
+    fetch(t);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(lreg(t, 3, l), ==,
+                        (l & 7) >= 4 ? 2 * l + 10 : 2 * l + 3);
+    }
+
+    /*
+     * Macro 2, instruction-counted: per lane, a scheduled instruction
+     * takes the Simple sub-unit, and the Store sub-unit runs at a
+     * different time
+     */
+    lm_lanes_macro2(t, 8);
+    lm_lanes_check_macro2(t, dv, 8);
+    lm_lanes_finish_macro2(t, dv, 8);
+
+    /*
+     * The sequencer is empty again; every lane configured alike once
+     * more: macro 0 back as in test_loadmacro (SEQ0, L16 = L + 100)
+     */
+    imm16(t, OP_SFPCONFIG, MISC_INSNS, 8, 1);
+    lm_sequence(t, 0, SEQ0);
+    dst_lanes(t, 0);
+    loadmacro(t, 0, 2, FMT_INT32, 0);
+    nops(t, 3);
+    fetch(t);
+    fetch_dst(t, dv);
+    for (int l = 0; l < LANES; l++) {
+        g_assert_cmphex(lreg(t, 16, l), ==, 2 * l + 103);
+        g_assert_cmphex(dst_lane(dv, 0, l), ==, 2 * l + 103);
+    }
+    g_free(dv);
+    finish(t);
+}
+
+/* A snapshot with per-lane scheduled instructions outstanding */
+static void test_loadmacro_lanes_migrate(const void *data)
+{
+    const TTArch *a = data;
+    T *t = start(a);
+    DstView *dv = g_new(DstView, 1);
+    uint32_t before[NUM_STATE];
+
+    lm_lanes_setup(t);
+    /* L16 of the odd lanes as lm_lanes_check_macro2() expects */
+    lm_config_cols(t, 4, 0x4500, 0xff);
+    load32(t, 1, 0x3f800000);
+    move(t, OP_SFPSTORE, 1, FMT_FP32, 0, 16);
+    loadmacro(t, 0, 2, FMT_FP32, 16);
+
+    lm_lanes_macro2(t, 24);
+    fetch(t);
+    memcpy(before, t->st, sizeof(before));
+    t->qts = tt_migrate_via_file(t->qts, a->machine);
+    fetch(t);
+    for (int i = 0; i < NUM_STATE; i++) {
+        g_assert_cmphex(t->st[i], ==, before[i]);
+    }
+    lm_lanes_check_macro2(t, dv, 24);
+    lm_lanes_finish_macro2(t, dv, 24);
+    g_free(dv);
+    finish(t);
+}
+
 /* ---------------------------------------------------------------------- */
 /* Migration                                                              */
 /* ---------------------------------------------------------------------- */
@@ -1855,6 +2063,8 @@ int main(int argc, char **argv)
         { "migrate", test_migrate },
         { "loadmacro", test_loadmacro },
         { "loadmacro-migrate", test_loadmacro_migrate },
+        { "loadmacro-lanes", test_loadmacro_lanes },
+        { "loadmacro-lanes-migrate", test_loadmacro_lanes_migrate },
     };
 
     g_test_init(&argc, &argv, NULL);
