@@ -116,7 +116,9 @@ static void tt_sfpu_mad_commit_result(TTCoproc *s, unsigned vd,
 }
 
 /*
- * The lane loop of the multiply-add, fast (docs/performance.md, SFPMAD).
+ * The integer lane loop of the multiply-add (docs/performance.md,
+ * SFPMAD): on hosts with AVX2 but no FMA, and for the lanes that
+ * tt_sfpu_fma_host() below leaves.
  *
  * tt_sfpu_fma_normal() is tt_sfpu_fma() for the inputs most lanes see:
  * x and y normal, z normal, zero or denormal (a zero significand), the
@@ -216,6 +218,208 @@ tt_sfpu_fma_lanes_vec(uint32_t *r, const uint32_t *a, const uint32_t *b,
     memcpy(r, d, sizeof(d));
 }
 
+/*
+ * The lane loop on the host's fused multiply-add (docs/performance.md,
+ * SFPMAD): in most lanes the Vector Unit's result is IEEE754's
+ * fusedMultiplyAdd of the same operands, rounded to nearest even.
+ *
+ * Why: on the grid u of the larger of product and addend (pm, zm above:
+ * u = 2^(re - 153)), tt_sfpu_fma() rounds the exact product P to odd
+ * (RO: truncate, then set the lowest bit if anything was cut), and the
+ * addend Z as well, with the exception that a value below u becomes 0;
+ * it adds the two exactly (M), rounds M to odd again when normalising it
+ * right (Blackhole; Wormhole too, but for the case noted below), then to
+ * nearest even at 24 bits.  Round to odd with two or more bits beyond
+ * the final precision does not change the final rounding, so the result
+ * is the IEEE one, RNE(P + Z), whenever M = RO(P + Z) and M has at least
+ * 26 significant bits:
+ *
+ * - RO(P) + Z = RO(P + Z) when Z is an even multiple of u (adding an
+ *   even integer keeps which neighbour is odd): the addend is on its own
+ *   grid (ze >= pe, 8u per unit of its significand), or aligned by at
+ *   most two places (pe - ze <= 2), or zero.  A product entirely below
+ *   u, made 0, leaves M = Z, which is also RNE(P + Z) (|P| < u, Z a
+ *   multiple of 8u).
+ * - |M| >= 2^25 u, which |RNE(P + Z)| > 2^25 u implies (2^25 u is even,
+ *   M the odd neighbour of P + Z or P + Z itself): a lane whose result
+ *   is not above 2^(re - 128) in magnitude (cancellation, zero) takes the
+ *   exact path...
+ * - ...unless P is a multiple of u: the significands' product (and so
+ *   x * y as integers) ends in 21 zero bits and ze <= pe + 1 (u at most
+ *   twice P's own grid 2^(pe - 153)).  Then M = P + Z, exact, whatever
+ *   the cancellation; with re >= pe >= 27 (u >= 2^-126) a non-zero M is
+ *   normal, and a zero one +0 on both architectures (opposite signs), as
+ *   in IEEE754.
+ * - Wormhole normalises a sum of 29 bits (|M| >= 2^28 u, result at least
+ *   2^(re - 125)) with only its lowest bit as sticky: when M is exact and
+ *   its five lowest bits are 10010 it rounds a tie to even where RNE
+ *   rounds up, to an odd result.  Such a Wormhole lane with an exact M
+ *   and an odd result takes the exact path.
+ *
+ * The operands are then ordinary IEEE754 numbers (x and y normal, a
+ * denormal z replaced by its zero, the product's exponent field pe in
+ * 27..254, every result normal, or an exact zero) and the host's FMA
+ * gives the result bit for bit (in its default rounding to nearest
+ * even, which QEMU leaves alone; denormals, which the host may flush,
+ * are neither taken nor given).  The other lanes (any operand or result
+ * infinite or NaN among them) take the exact path: tt_sfpu_fma() for
+ * one or two, else the integer lane loop above, eight lanes at a time
+ * or, for more than half of the lanes, all 32.  Returns true for a lane
+ * that needs the exact path.
+ */
+static inline QEMU_ALWAYS_INLINE uint32_t
+tt_sfpu_fma_host(uint32_t *out, uint32_t x, uint32_t y, uint32_t z, bool wh)
+{
+    /*
+     * Exponent fields in place (<< 23), compared as signed with ">" only:
+     * one vector instruction each
+     */
+    const int32_t one = 1 << 23;
+    int32_t xe = x & TT_FP32_INF, ye = y & TT_FP32_INF, ze = z & TT_FP32_INF;
+    int32_t pe = xe + ye - 127 * one, re = MAX(pe, ze), d = pe - ze;
+    uint32_t zd = z & (ze > 0 ? UINT32_MAX : TT_FP32_SIGN);
+    uint32_t exact = (((x * y) & 0x1fffff) == 0) & (d > -one - 1);
+    uint32_t r, slow;
+    int32_t ra;
+    float fx, fy, fz, f;
+
+    memcpy(&fx, &x, sizeof(fx));
+    memcpy(&fy, &y, sizeof(fy));
+    memcpy(&fz, &zd, sizeof(fz));
+    f = __builtin_fmaf(fx, fy, fz);
+    memcpy(&r, &f, sizeof(r));
+    ra = r & ~TT_FP32_SIGN;
+    slow = (MIN(xe, ye) == 0) | (27 * one > pe) | (pe > 254 * one) |
+           (ra > (int32_t)TT_FP32_INF - 1) | ((ze > 0) & (d > 2 * one)) |
+           (!exact & (re - one + 1 > ra));
+    if (wh) {
+        slow |= exact & (ra > re + 2 * one - 1) & r;
+    }
+    *out = r;
+    return slow;
+}
+
+/*
+ * The lanes @slow that tt_sfpu_fma_host() left, gathered eight at a time
+ * (the last one repeated to fill a group) through tt_sfpu_fma_normal(),
+ * and tt_sfpu_fma() for the lanes that it leaves in turn
+ */
+static inline QEMU_ALWAYS_INLINE void
+tt_sfpu_fma_lanes_left(uint32_t *r, const uint32_t *a, const uint32_t *b,
+                       const uint32_t *c, uint32_t nb, uint32_t nc,
+                       const uint32_t *slow, bool wh, bool lzcnt)
+{
+    uint8_t idx[LANES] TT_SFPU_NOINIT;
+    int n = 0;
+
+    for (int l = 0; l < LANES; l++) {
+        if (slow[l]) {
+            idx[n++] = l;
+        }
+    }
+    for (int k = 0; k < n; k += 8) {
+        uint32_t x[8] TT_SFPU_NOINIT, y[8] TT_SFPU_NOINIT;
+        uint32_t z[8] TT_SFPU_NOINIT, d[8] TT_SFPU_NOINIT;
+        uint32_t s[8] TT_SFPU_NOINIT;
+
+        for (int j = 0; j < 8; j++) {
+            int l = idx[MIN(k + j, n - 1)];
+
+            x[j] = a[l];
+            y[j] = b[l] ^ nb;
+            z[j] = c[l] ^ nc;
+        }
+        for (int j = 0; j < 8; j++) {
+            s[j] = tt_sfpu_fma_normal(&d[j], x[j], y[j], z[j], wh, lzcnt);
+        }
+        for (int j = 0; j < 8 && k + j < n; j++) {
+            r[idx[k + j]] = s[j] ? tt_sfpu_fma(x[j], y[j], z[j], wh) : d[j];
+        }
+    }
+}
+
+/*
+ * Up to this many lanes left: tt_sfpu_fma() for each; more than
+ * TT_SFPU_FMA_MANY_LEFT: the integer lane loop for all 32
+ */
+#define TT_SFPU_FMA_FEW_LEFT    2
+#define TT_SFPU_FMA_MANY_LEFT   16
+
+/*
+ * @r = tt_sfpu_fma(@a, @b ^ @nb, @c ^ @nc, @wh) lane by lane (@nb, @nc:
+ * the sign bit or 0, Blackhole's NEGATE_VB and NEGATE_VC), on the host's
+ * FMA; @r must not be one of the operands
+ */
+static inline QEMU_ALWAYS_INLINE void
+tt_sfpu_fma_lanes_host(uint32_t *r, const uint32_t *a, const uint32_t *b,
+                       const uint32_t *c, uint32_t nb, uint32_t nc, bool wh,
+                       bool lzcnt)
+{
+    uint32_t slow[LANES] TT_SFPU_NOINIT, any = 0, n = 0;
+
+    if (wh) {
+        for (int l = 0; l < LANES; l++) {
+            slow[l] = tt_sfpu_fma_host(&r[l], a[l], b[l] ^ nb, c[l] ^ nc,
+                                       true);
+            any |= slow[l];
+        }
+    } else {
+        for (int l = 0; l < LANES; l++) {
+            slow[l] = tt_sfpu_fma_host(&r[l], a[l], b[l] ^ nb, c[l] ^ nc,
+                                       false);
+            any |= slow[l];
+        }
+    }
+    if (likely(!any)) {
+        return;
+    }
+    for (int l = 0; l < LANES; l++) {
+        n += slow[l];
+    }
+    if (n <= TT_SFPU_FMA_FEW_LEFT) {
+        for (int l = 0; l < LANES; l++) {
+            if (slow[l]) {
+                r[l] = tt_sfpu_fma(a[l], b[l] ^ nb, c[l] ^ nc, wh);
+            }
+        }
+        return;
+    }
+    if (n > TT_SFPU_FMA_MANY_LEFT) {
+        uint32_t bn[LANES] TT_SFPU_NOINIT, cn[LANES] TT_SFPU_NOINIT;
+
+        for (int l = 0; l < LANES; l++) {
+            bn[l] = b[l] ^ nb;
+            cn[l] = c[l] ^ nc;
+        }
+        tt_sfpu_fma_lanes_vec(r, a, bn, cn, wh, lzcnt);
+        return;
+    }
+    tt_sfpu_fma_lanes_left(r, a, b, c, nb, nc, slow, wh, lzcnt);
+}
+
+/*
+ * A whole SFPMAD (SFPADD, SFPMUL) without the indirect modes, in one
+ * function: LReg[@vd] = @a * (@b ^ @nb) + (@c ^ @nc) in the lanes @en,
+ * as tt_sfpu_commit() writes it (@vd < 8 or 16; the operands are LRegs,
+ * maybe LReg[@vd] itself).
+ */
+static inline QEMU_ALWAYS_INLINE void
+tt_sfpu_mad_lanes_host(uint32_t *dst, const uint32_t *a, const uint32_t *b,
+                       const uint32_t *c, uint32_t nb, uint32_t nc,
+                       const uint8_t *en, bool wh, bool lzcnt)
+{
+    uint32_t d[LANES] TT_SFPU_NOINIT;
+    uint8_t e[LANES] TT_SFPU_NOINIT;    /* a local: no aliasing with @dst */
+
+    tt_sfpu_fma_lanes_host(d, a, b, c, nb, nc, wh, lzcnt);
+    memcpy(e, en, sizeof(e));
+    for (int l = 0; l < LANES; l++) {
+        if (e[l]) {
+            dst[l] = d[l];              /* a masked store */
+        }
+    }
+}
+
 /* Baseline ISA (x86-64: SSE2, no per-lane shifts): one lane at a time */
 static void tt_sfpu_fma_lanes_scalar(uint32_t *r, const uint32_t *a,
                                      const uint32_t *b, const uint32_t *c,
@@ -227,6 +431,9 @@ static void tt_sfpu_fma_lanes_scalar(uint32_t *r, const uint32_t *a,
 }
 
 #if defined(CPUINFO_AVX2) && defined(CPUINFO_AVX512F)
+#define TT_SFPU_AVX2_FMA    "avx2,fma"
+#define TT_SFPU_AVX512      "avx512f,avx512cd,avx512vl,avx512bw,avx512dq,fma"
+
 static __attribute__((target("avx2")))
 void tt_sfpu_fma_lanes_avx2(uint32_t *r, const uint32_t *a,
                             const uint32_t *b, const uint32_t *c, bool wh)
@@ -234,32 +441,103 @@ void tt_sfpu_fma_lanes_avx2(uint32_t *r, const uint32_t *a,
     tt_sfpu_fma_lanes_vec(r, a, b, c, wh, false);
 }
 
-static __attribute__((target("avx512f,avx512cd,avx512vl,avx512bw,avx512dq")))
+static __attribute__((target(TT_SFPU_AVX2_FMA)))
+void tt_sfpu_fma_lanes_avx2_fma(uint32_t *r, const uint32_t *a,
+                                const uint32_t *b, const uint32_t *c,
+                                bool wh)
+{
+    uint32_t d[LANES] TT_SFPU_NOINIT;
+
+    tt_sfpu_fma_lanes_host(d, a, b, c, 0, 0, wh, false);
+    memcpy(r, d, sizeof(d));
+}
+
+static __attribute__((target(TT_SFPU_AVX512)))
 void tt_sfpu_fma_lanes_avx512(uint32_t *r, const uint32_t *a,
                               const uint32_t *b, const uint32_t *c, bool wh)
 {
-    tt_sfpu_fma_lanes_vec(r, a, b, c, wh, true);
+    uint32_t d[LANES] TT_SFPU_NOINIT;
+
+    tt_sfpu_fma_lanes_host(d, a, b, c, 0, 0, wh, true);
+    memcpy(r, d, sizeof(d));
+}
+
+static __attribute__((target(TT_SFPU_AVX2_FMA)))
+void tt_sfpu_mad_lanes_avx2_fma(uint32_t *dst, const uint32_t *a,
+                                const uint32_t *b, const uint32_t *c,
+                                uint32_t nb, uint32_t nc, const uint8_t *en,
+                                bool wh)
+{
+    tt_sfpu_mad_lanes_host(dst, a, b, c, nb, nc, en, wh, false);
+}
+
+static __attribute__((target(TT_SFPU_AVX512)))
+void tt_sfpu_mad_lanes_avx512(uint32_t *dst, const uint32_t *a,
+                              const uint32_t *b, const uint32_t *c,
+                              uint32_t nb, uint32_t nc, const uint8_t *en,
+                              bool wh)
+{
+    tt_sfpu_mad_lanes_host(dst, a, b, c, nb, nc, en, wh, true);
+}
+
+/*
+ * The lane loops this host runs: 3 AVX-512 (with AVX-512CD) and FMA, 2
+ * AVX2 and FMA, 1 AVX2 alone, 0 the scalar loop; -1 until known
+ */
+static int tt_sfpu_level = -1;
+
+static int tt_sfpu_level_init(void)
+{
+    unsigned avx512 = CPUINFO_AVX512F | CPUINFO_AVX512VL |
+                      CPUINFO_AVX512BW | CPUINFO_AVX512DQ;
+    bool fma = __builtin_cpu_supports("fma");
+
+    tt_sfpu_level = (cpuinfo & avx512) == avx512 && fma &&
+                    __builtin_cpu_supports("avx512cd") ? 3 :
+                    (cpuinfo & CPUINFO_AVX2) ? 1 + fma : 0;
+    return tt_sfpu_level;
+}
+
+static inline int tt_sfpu_host_level(void)
+{
+    return likely(tt_sfpu_level >= 0) ? tt_sfpu_level : tt_sfpu_level_init();
 }
 
 static void tt_sfpu_fma_lanes(uint32_t *r, const uint32_t *a,
                               const uint32_t *b, const uint32_t *c, bool wh)
 {
-    static int level = -1;
-
-    if (level < 0) {
-        unsigned avx512 = CPUINFO_AVX512F | CPUINFO_AVX512VL |
-                          CPUINFO_AVX512BW | CPUINFO_AVX512DQ;
-
-        level = (cpuinfo & avx512) == avx512 &&
-                __builtin_cpu_supports("avx512cd") ? 2 :
-                !!(cpuinfo & CPUINFO_AVX2);
-    }
-    if (level == 2) {
+    switch (tt_sfpu_host_level()) {
+    case 3:
         tt_sfpu_fma_lanes_avx512(r, a, b, c, wh);
-    } else if (level == 1) {
+        break;
+    case 2:
+        tt_sfpu_fma_lanes_avx2_fma(r, a, b, c, wh);
+        break;
+    case 1:
         tt_sfpu_fma_lanes_avx2(r, a, b, c, wh);
-    } else {
+        break;
+    default:
         tt_sfpu_fma_lanes_scalar(r, a, b, c, wh);
+        break;
+    }
+}
+
+/* Has the host tt_sfpu_mad_lanes()? */
+static inline bool tt_sfpu_host_fma(void)
+{
+    return tt_sfpu_host_level() >= 2;
+}
+
+/* The fused SFPMAD, where tt_sfpu_host_fma() */
+static void tt_sfpu_mad_lanes(uint32_t *dst, const uint32_t *a,
+                              const uint32_t *b, const uint32_t *c,
+                              uint32_t nb, uint32_t nc, const uint8_t *en,
+                              bool wh)
+{
+    if (tt_sfpu_host_level() == 3) {
+        tt_sfpu_mad_lanes_avx512(dst, a, b, c, nb, nc, en, wh);
+    } else {
+        tt_sfpu_mad_lanes_avx2_fma(dst, a, b, c, nb, nc, en, wh);
     }
 }
 #else
@@ -267,6 +545,19 @@ static void tt_sfpu_fma_lanes(uint32_t *r, const uint32_t *a,
                               const uint32_t *b, const uint32_t *c, bool wh)
 {
     tt_sfpu_fma_lanes_scalar(r, a, b, c, wh);
+}
+
+static inline bool tt_sfpu_host_fma(void)
+{
+    return false;
+}
+
+static void tt_sfpu_mad_lanes(uint32_t *dst, const uint32_t *a,
+                              const uint32_t *b, const uint32_t *c,
+                              uint32_t nb, uint32_t nc, const uint8_t *en,
+                              bool wh)
+{
+    g_assert_not_reached();
 }
 #endif
 
@@ -277,7 +568,11 @@ static void tt_sfpu_mad_commit(TTCoproc *s, unsigned vd, unsigned mod1,
 {
     uint32_t r[LANES] TT_SFPU_NOINIT;
 
-    tt_sfpu_fma_lanes(r, a, b, c, !tt_sfpu_bh(s));
+    if (s->fast_paths) {
+        tt_sfpu_fma_lanes(r, a, b, c, !tt_sfpu_bh(s));
+    } else {
+        tt_sfpu_fma_lanes_scalar(r, a, b, c, !tt_sfpu_bh(s));
+    }
     tt_sfpu_mad_commit_result(s, vd, mod1, r, en);
 }
 
@@ -305,6 +600,22 @@ static TTExec tt_sfpu_mad(TTCoproc *s, uint32_t insn)
     uint32_t c[LANES] TT_SFPU_NOINIT;
     uint8_t en[LANES] TT_SFPU_NOINIT;
 
+    if (!(mod1 & (SFPMAD_MOD1_INDIRECT_VA | SFPMAD_MOD1_INDIRECT_VD)) &&
+        vd < 8 && s->fast_paths && tt_sfpu_host_fma()) {
+        /*
+         * The whole instruction in one function.  For VD < 12 the back
+         * door is closed (tt_sfpu.h): tt_sfpu_active_enabled() is
+         * tt_sfpu_lane_enabled().
+         */
+        tt_sfpu_lane_enabled(s, en);
+        tt_sfpu_mad_lanes(u->lreg[vd], u->lreg[va], u->lreg[vb],
+                          u->lreg[vc],
+                          bh && (mod1 & SFPMAD_MOD1_NEGATE_VB) ?
+                          TT_FP32_SIGN : 0,
+                          bh && (mod1 & SFPMAD_MOD1_NEGATE_VC) ?
+                          TT_FP32_SIGN : 0, en, !bh);
+        return TT_EXEC_DONE;
+    }
     tt_sfpu_active_enabled(s, insn, vd, en);
     if (mod1 & SFPMAD_MOD1_INDIRECT_VA) {
         for (int l = 0; l < LANES; l++) {
