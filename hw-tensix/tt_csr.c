@@ -3,7 +3,8 @@
  *
  * BlackholeA0/TensixTile/BabyRISCV/CSRs.md: cfg0 (0x7C0), pmacfg0/1 and
  * scratch CSRs (0x7C1-0x7C6), tt_cfg_qstatus (0xBC0), tt_cfg_bstatus
- * (0xBC1), tt_cfg_sstatus0-7 (0xBC2-0xBC9), and mhartid reading 0.
+ * (0xBC1), tt_cfg_sstatus0-7 (0xBC2-0xBC9), and mhartid reading 0;
+ * InstructionSet.md: Blackhole's F has fcsr but not fflags or frm.
  *
  * QEMU's CSR table is process-global: every predicate checks that the
  * accessing hart belongs to a Tensix tile, and other harts keep QEMU's
@@ -28,6 +29,7 @@
  * process, like the CSR table riscv_set_csr_ops() changes.
  */
 static riscv_csr_operations tt_orig_mhartid;
+static riscv_csr_operations tt_orig_fflags, tt_orig_frm;
 
 static RISCVException tt_csr_pred(CPURISCVState *env, int csrno)
 {
@@ -92,6 +94,16 @@ static RISCVException tt_mhartid_read(CPURISCVState *env, int csrno,
     return tt_orig_mhartid.read(env, csrno, val);
 }
 
+/* fflags and frm: not implemented on the baby cores (illegal) */
+static RISCVException tt_fp_csr_pred(CPURISCVState *env, int csrno)
+{
+    if (tt_core_from_env(env)) {
+        return RISCV_EXCP_ILLEGAL_INST;
+    }
+    return csrno == CSR_FFLAGS ? tt_orig_fflags.predicate(env, csrno)
+                               : tt_orig_frm.predicate(env, csrno);
+}
+
 void tt_csr_register(void)
 {
     static bool done;           /* the table is per process, not per machine */
@@ -106,6 +118,7 @@ void tt_csr_register(void)
         .predicate = tt_mhartid_pred,
         .read = tt_mhartid_read,
     };
+    static riscv_csr_operations fflags_ops, frm_ops;
 
     if (done) {
         return;
@@ -119,4 +132,12 @@ void tt_csr_register(void)
     }
     riscv_get_csr_ops(CSR_MHARTID, &tt_orig_mhartid);
     riscv_set_csr_ops(CSR_MHARTID, &mhartid_ops);
+    riscv_get_csr_ops(CSR_FFLAGS, &tt_orig_fflags);
+    riscv_get_csr_ops(CSR_FRM, &tt_orig_frm);
+    fflags_ops = tt_orig_fflags;
+    fflags_ops.predicate = tt_fp_csr_pred;
+    frm_ops = tt_orig_frm;
+    frm_ops.predicate = tt_fp_csr_pred;
+    riscv_set_csr_ops(CSR_FFLAGS, &fflags_ops);
+    riscv_set_csr_ops(CSR_FRM, &frm_ops);
 }

@@ -36,6 +36,7 @@
 #include "system/runstate.h"
 #include "hw/qdev-core.h"
 #include "tt_log.h"
+#include "tt_sfpu_fma.h"
 #include "tt_tile.h"
 #include "trace.h"
 
@@ -274,6 +275,15 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     return tt_tile_create_core(s, i, errp);
 }
 
+/*
+ * Blackhole baby cores' fadd.s, fmul.s and fmadd.s family (InstructionSet.md,
+ * Miscellaneous/FMA: fma_model_bh, the Vector Unit's SFPMAD model too)
+ */
+static uint32_t tt_tile_bh_fma(uint32_t x, uint32_t y, uint32_t z)
+{
+    return tt_sfpu_fma(x, y, z, false);
+}
+
 /* Serialises tt_tile_create_core() (under the BQL) */
 static bool tt_creating_core;
 static QemuCond tt_create_cond;
@@ -348,6 +358,9 @@ bool tt_tile_create_core(TTTileState *s, int i, Error **errp)
     }
     c->created = true;
     qemu_register_resettable(OBJECT(&c->cpu));
+    if (c->cpu.cfg.tt_bh_fp) {
+        riscv_cpu_set_tt_fp_fn(&c->cpu.env, tt_tile_bh_fma);
+    }
     if (s->spin_park) {
         tt_core_spin_init(c);
     }

@@ -194,6 +194,20 @@ static void fetch(T *t)
                         NUM_STATE);
 }
 
+/* Migrate the machine to a new QEMU: the unit's state must come across */
+static void migrate_same(T *t, const TTArch *a)
+{
+    g_autofree uint32_t *before = g_new(uint32_t, NUM_STATE);
+
+    fetch(t);
+    memcpy(before, t->st, NUM_STATE * sizeof(uint32_t));
+    t->qts = tt_migrate_via_file(t->qts, a->machine);
+    fetch(t);
+    for (int i = 0; i < NUM_STATE; i++) {
+        g_assert_cmphex(t->st[i], ==, before[i]);
+    }
+}
+
 static uint32_t lreg(T *t, int r, int l)
 {
     return t->st[ST_LREG(r, l)];
@@ -1778,19 +1792,12 @@ static void test_loadmacro_migrate(const void *data)
     const TTArch *a = data;
     T *t = start(a);
     DstView *dv = g_new(DstView, 1);
-    uint32_t before[NUM_STATE];
 
     lm_setup(t, MISC_INSNS);
     dst_lanes(t, 8);
     loadmacro(t, 0, 1, FMT_INT32, 8);
     nops(t, 1);
-    fetch(t);
-    memcpy(before, t->st, sizeof(before));
-    t->qts = tt_migrate_via_file(t->qts, a->machine);
-    fetch(t);
-    for (int i = 0; i < NUM_STATE; i++) {
-        g_assert_cmphex(t->st[i], ==, before[i]);
-    }
+    migrate_same(t, a);
     check_all(t, 16, 0, "L16 before");
     nops(t, 1);
     fetch(t);
@@ -1993,7 +2000,6 @@ static void test_loadmacro_lanes_migrate(const void *data)
     const TTArch *a = data;
     T *t = start(a);
     DstView *dv = g_new(DstView, 1);
-    uint32_t before[NUM_STATE];
 
     lm_lanes_setup(t);
     /* L16 of the odd lanes as lm_lanes_check_macro2() expects */
@@ -2003,13 +2009,7 @@ static void test_loadmacro_lanes_migrate(const void *data)
     loadmacro(t, 0, 2, FMT_FP32, 16);
 
     lm_lanes_macro2(t, 24);
-    fetch(t);
-    memcpy(before, t->st, sizeof(before));
-    t->qts = tt_migrate_via_file(t->qts, a->machine);
-    fetch(t);
-    for (int i = 0; i < NUM_STATE; i++) {
-        g_assert_cmphex(t->st[i], ==, before[i]);
-    }
+    migrate_same(t, a);
     lm_lanes_check_macro2(t, dv, 24);
     lm_lanes_finish_macro2(t, dv, 24);
     g_free(dv);
@@ -2024,7 +2024,6 @@ static void test_migrate(const void *data)
 {
     const TTArch *a = data;
     T *t = start(a);
-    uint32_t before[NUM_STATE];
 
     load_lanes(t, 0, 3);
     load32(t, 7, 0x12345678);
@@ -2035,13 +2034,7 @@ static void test_migrate(const void *data)
     simple(t, OP_SFPPUSHC, 0, 0, 0, 0);
     simple(t, OP_SFPSETCC, 0, 0, 0, 4);
     simple(t, OP_SFPNOP, 0, 0, 0, 0);
-    fetch(t);
-    memcpy(before, t->st, sizeof(before));
-    t->qts = tt_migrate_via_file(t->qts, a->machine);
-    fetch(t);
-    for (int i = 0; i < NUM_STATE; i++) {
-        g_assert_cmphex(t->st[i], ==, before[i]);
-    }
+    migrate_same(t, a);
     finish(t);
 }
 
