@@ -96,8 +96,9 @@ struct TTCoproc {
     bool poll_needed;           /* a thread waits on memory: poll_timer */
     /*
      * Property "fast-paths" (configuration, not state): the execution
-     * loop's inline frontend and Wait Gate cases and the units' vector
-     * lane loops; off: the general code alone, same results
+     * loop's inline frontend and Wait Gate cases, the vector unit's
+     * vector lane loops, the AVX2 build of ELWADD/ELWSUB/ELWMUL; off:
+     * the general code alone, same results
      */
     bool fast_paths;
     QEMUTimer *poll_timer;
