@@ -101,7 +101,8 @@ static void tt_adc_trace(TTCoproc *s, int set, int unit, int ch,
                          c->cr[xyzw]);
 }
 
-static void tt_rwc_trace(TTCoproc *s, int t)
+/* inline: with the trace off, one test (an RWC instruction is cheap) */
+static inline void tt_rwc_trace(TTCoproc *s, int t)
 {
     TTRwc *r = &s->adc.rwc[t];
 
@@ -322,16 +323,23 @@ void tt_rwc_apply_addr_mod(TTCoproc *s, int t, uint32_t addr_mod,
 /* Miscellaneous Unit instructions                                        */
 /* ---------------------------------------------------------------------- */
 
-static void tt_adc_reserved(TTCoproc *s, int t, uint32_t insn,
-                            uint32_t mask)
+static void tt_adc_reserved_log(TTCoproc *s, int t, uint32_t insn,
+                                uint32_t mask)
 {
-    if (insn & mask) {
-        char buf[160];
+    char buf[160];
 
-        tt_insn_format(s->arch->id, insn, buf, sizeof(buf));
-        tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s (insn 0x%08x): "
-                    "reserved bits 0x%06x set, ignored\n", t, buf, insn,
-                    insn & mask);
+    tt_insn_format(s->arch->id, insn, buf, sizeof(buf));
+    tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: %s (insn 0x%08x): "
+                "reserved bits 0x%06x set, ignored\n", t, buf, insn,
+                insn & mask);
+}
+
+/* Reserved bits @mask of @insn set: logged; inline, the usual case clear */
+static inline void tt_adc_reserved(TTCoproc *s, int t, uint32_t insn,
+                                   uint32_t mask)
+{
+    if (unlikely(insn & mask)) {
+        tt_adc_reserved_log(s, t, insn, mask);
     }
 }
 
