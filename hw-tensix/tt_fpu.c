@@ -393,11 +393,19 @@ static void tt_elw_row_float(const TTElw *e, const TTElwRow *r,
     tt_elw_srcb(r, b);
     /* one loop per operation, without branches inside (vectorised) */
     if (e->op == TT_ELW_MUL) {
+        /* f_fid_a() and f_fid_b(), their choice made once (bit masks) */
+        uint64_t lo_a = -(uint64_t)(phase & 1), lo_b = -(uint64_t)(phase >> 1);
+
         for (int j = 0; j < COLS; j++) {
             uint64_t x = f_src(r->a[j], emask, bias, mmask);
             uint64_t y = f_src(b[j], emask, bias, mmask);
+            double xh = u2d(x & (~0ull << 48)), yh = u2d(y & (~0ull << 46));
+            uint64_t xf = d2u(u2d(x & (~0ull << 43)) - xh);
+            uint64_t yf = d2u(u2d(y) - yh);
+            double xa = u2d((xf & lo_a) | (d2u(xh) & ~lo_a));
+            double yb = u2d((yf & lo_b) | (d2u(yh) & ~lo_b));
 
-            res[j] = f_fp32(d2u(f_fid_a(x, phase) * f_fid_b(y, phase)));
+            res[j] = f_fp32(d2u(xa * yb));
         }
     } else {
         for (int j = 0; j < COLS; j++) {
