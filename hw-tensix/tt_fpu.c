@@ -969,21 +969,22 @@ void tt_mm_job_avx2(const TTMmJob *jb)
     tt_mm_job_body(jb, true);
 }
 
-static void tt_mm_run(const TTMmJob *jb)
+/* The AVX2 build with the fast paths on (tt_unit.h), else the baseline */
+static void tt_mm_run(TTCoproc *s, const TTMmJob *jb)
 {
     static int avx2 = -1;
 
     if (avx2 < 0) {
         avx2 = (cpuinfo & CPUINFO_AVX2) && __builtin_cpu_supports("fma");
     }
-    if (avx2) {
+    if (avx2 && s->fast_paths) {
         tt_mm_job_avx2(jb);
     } else {
         tt_mm_job(jb);
     }
 }
 #else
-static void tt_mm_run(const TTMmJob *jb)
+static void tt_mm_run(TTCoproc *s, const TTMmJob *jb)
 {
     tt_mm_job(jb);
 }
@@ -1072,7 +1073,7 @@ static TTExec tt_mm(TTCoproc *s, int t, uint32_t insn, const TTMm *m)
         jb.dst[i].valid = s->dst.row_valid[p[i]];
         jb.rows[jb.nrows++] = i;
     }
-    tt_mm_run(&jb);
+    tt_mm_run(s, &jb);
     for (unsigned n = 0; n < jb.nrows; n++) {
         s->dst.row_valid[p[jb.rows[n]]] = 1;
     }

@@ -97,7 +97,7 @@ struct TTCoproc {
     /*
      * Property "fast-paths" (configuration, not state): the execution
      * loop's inline frontend and Wait Gate cases, the vector unit's
-     * vector lane loops, the AVX2 build of ELWADD/ELWSUB/ELWMUL; off:
+     * vector lane loops, the AVX2 builds of the matrix unit; off:
      * the general code alone, same results
      */
     bool fast_paths;
