@@ -262,16 +262,21 @@ static inline int32_t i_sat_add(int32_t x, int32_t y)
  */
 static inline double f_fid_a(uint64_t x, unsigned phase)
 {
-    double hi = u2d(x & (~0ull << 48));
+    uint64_t hi = x & (~0ull << 48);
+    uint64_t lo = d2u(u2d(x & (~0ull << 43)) - u2d(hi));
+    uint64_t m = -(uint64_t)(phase & 1);
 
-    return (phase & 1) ? u2d(x & (~0ull << 43)) - hi : hi;
+    /* a select by bit mask, not a branch: loops over datums vectorise */
+    return u2d((lo & m) | (hi & ~m));
 }
 
 static inline double f_fid_b(uint64_t y, unsigned phase)
 {
-    double hi = u2d(y & (~0ull << 46));
+    uint64_t hi = y & (~0ull << 46);
+    uint64_t lo = d2u(u2d(y) - u2d(hi));
+    uint64_t m = -(uint64_t)((phase >> 1) & 1);
 
-    return (phase & 2) ? u2d(y) - hi : hi;
+    return u2d((lo & m) | (hi & ~m));
 }
 
 /* ---------------------------------------------------------------------- */
@@ -393,19 +398,11 @@ static void tt_elw_row_float(const TTElw *e, const TTElwRow *r,
     tt_elw_srcb(r, b);
     /* one loop per operation, without branches inside (vectorised) */
     if (e->op == TT_ELW_MUL) {
-        /* f_fid_a() and f_fid_b(), their choice made once (bit masks) */
-        uint64_t lo_a = -(uint64_t)(phase & 1), lo_b = -(uint64_t)(phase >> 1);
-
         for (int j = 0; j < COLS; j++) {
             uint64_t x = f_src(r->a[j], emask, bias, mmask);
             uint64_t y = f_src(b[j], emask, bias, mmask);
-            double xh = u2d(x & (~0ull << 48)), yh = u2d(y & (~0ull << 46));
-            uint64_t xf = d2u(u2d(x & (~0ull << 43)) - xh);
-            uint64_t yf = d2u(u2d(y) - yh);
-            double xa = u2d((xf & lo_a) | (d2u(xh) & ~lo_a));
-            double yb = u2d((yf & lo_b) | (d2u(yh) & ~lo_b));
 
-            res[j] = f_fp32(d2u(xa * yb));
+            res[j] = f_fp32(d2u(f_fid_a(x, phase) * f_fid_b(y, phase)));
         }
     } else {
         for (int j = 0; j < COLS; j++) {

@@ -1796,8 +1796,6 @@ static void pk_flush_all(TTCoproc *s, int t, uint32_t insn)
 static void pk_setreg_write(TTCoproc *s, int t, uint32_t insn,
                             uint32_t addr, uint32_t value)
 {
-    uint8_t buf[4];
-
     if (addr < 0xFFB11000u) {
         tt_log_mask(LOG_GUEST_ERROR, "tt-tensix: T%d: PACR_SETREG (insn "
                     "0x%08x) address 0x%08x is below 0xFFB11000 "
@@ -1807,8 +1805,8 @@ static void pk_setreg_write(TTCoproc *s, int t, uint32_t insn,
     if (addr >= 0xFFB80000u) {
         return;
     }
-    stl_le_p(buf, value);
-    address_space_write(&s->tile_as, addr, MEMTXATTRS_UNSPECIFIED, buf, 4);
+    address_space_stl_le(&s->tile_as, addr, value, MEMTXATTRS_UNSPECIFIED,
+                         NULL);
 }
 
 /* TDMA-RISC.md SetPackRegAddr: Packers.SetRegBase[@sel] */

@@ -597,20 +597,31 @@ static void tt_soc_cfg_set_xlat(AddressSpace *as, hwaddr a)
     tt_soc_cfg_write(as, a, v | TT_SOC_NIU_CFG_0_XLAT_EN);
 }
 
+/*
+ * The TT_SOC_XLAT_ENTRIES entries of @t packed into @nwords words of
+ * @bits-bit entries (as many as fit in a word, from bit 0)
+ */
+static void tt_soc_xlat_pack(const uint8_t *t, unsigned bits, uint32_t *w,
+                             unsigned nwords)
+{
+    unsigned per_word = 32 / bits;
+
+    memset(w, 0, nwords * sizeof(*w));
+    for (uint32_t i = 0; i < TT_SOC_XLAT_ENTRIES; i++) {
+        w[i / per_word] |= (uint32_t)t[i] << ((i % per_word) * bits);
+    }
+}
+
 /* ProgramNocTranslation: every NIU of NoC @noc, the ARC's last */
 static void tt_soc_bh_xlat_program(const TTSocLayout *l, AddressSpace *as,
                                    const TTSocXlat *t, uint32_t noc)
 {
-    uint32_t wx[TT_SOC_XLAT_WORDS] = { 0 }, wy[TT_SOC_XLAT_WORDS] = { 0 };
+    uint32_t wx[TT_SOC_XLAT_WORDS], wy[TT_SOC_XLAT_WORDS];
     uint32_t arc_x = l->arc.xy[0].x;
     uint32_t arc_y = noc ? l->height - 1 - l->arc.xy[0].y : l->arc.xy[0].y;
 
-    for (uint32_t i = 0; i < TT_SOC_XLAT_ENTRIES; i++) {
-        uint32_t sh = (i % TT_SOC_XLAT_PER_WORD) * TT_SOC_XLAT_BITS;
-
-        wx[i / TT_SOC_XLAT_PER_WORD] |= (uint32_t)t->tx[i] << sh;
-        wy[i / TT_SOC_XLAT_PER_WORD] |= (uint32_t)t->ty[i] << sh;
-    }
+    tt_soc_xlat_pack(t->tx, TT_SOC_XLAT_BITS, wx, TT_SOC_XLAT_WORDS);
+    tt_soc_xlat_pack(t->ty, TT_SOC_XLAT_BITS, wy, TT_SOC_XLAT_WORDS);
     for (uint32_t x = 0; x < l->width; x++) {
         for (uint32_t y = 0; y < l->height; y++) {
             tt_soc_cfg_write(as, tt_soc_cfg_addr(l, noc, x, y,
@@ -700,16 +711,6 @@ static void tt_soc_wh_xlat_mirror(uint8_t *t, uint32_t n, uint32_t used)
     }
 }
 
-static void tt_soc_wh_xlat_pack(const uint8_t *t, uint32_t *w)
-{
-    memset(w, 0, TT_SOC_WH_XLAT_WORDS * sizeof(*w));
-    for (uint32_t i = 0; i < TT_SOC_XLAT_ENTRIES; i++) {
-        w[i / TT_SOC_WH_XLAT_PER_WORD] |=
-            (uint32_t)t[i] << ((i % TT_SOC_WH_XLAT_PER_WORD) *
-                               TT_SOC_WH_XLAT_BITS);
-    }
-}
-
 void tt_soc_wh_noc_translation(const TTSocLayout *l, AddressSpace *as)
 {
     /* X 16: PCIe, ARC, D0, D1; 17: D2-D5.  Y 16: E0-E7; 17: E8-E15 */
@@ -729,8 +730,10 @@ void tt_soc_wh_noc_translation(const TTSocLayout *l, AddressSpace *as)
     tt_soc_wh_xlat_mirror(tx[1], l->width, used_x);
     tt_soc_wh_xlat_mirror(ty[1], l->height, used_y);
     for (uint32_t noc = 0; noc < 2; noc++) {
-        tt_soc_wh_xlat_pack(tx[noc], wx[noc]);
-        tt_soc_wh_xlat_pack(ty[noc], wy[noc]);
+        tt_soc_xlat_pack(tx[noc], TT_SOC_WH_XLAT_BITS, wx[noc],
+                         TT_SOC_WH_XLAT_WORDS);
+        tt_soc_xlat_pack(ty[noc], TT_SOC_WH_XLAT_BITS, wy[noc],
+                         TT_SOC_WH_XLAT_WORDS);
     }
 
     /* Every Tensix NIU: the other tiles' NIUs are not modelled */

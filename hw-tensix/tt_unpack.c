@@ -115,13 +115,10 @@ static void tt_unpack_set_dvalid(TTCoproc *s, int t, int u)
  */
 static void tt_unpack_overlay_clear(TTCoproc *s, uint32_t stream)
 {
-    uint8_t buf[4];
-
-    stl_le_p(buf, 1);
-    address_space_write(&s->tile_as,
-                        TT_UNP_WH_STREAM_REG(stream,
-                                             TT_UNP_WH_MSG_DATA_CLEAR),
-                        MEMTXATTRS_UNSPECIFIED, buf, sizeof(buf));
+    address_space_stl_le(&s->tile_as,
+                         TT_UNP_WH_STREAM_REG(stream,
+                                              TT_UNP_WH_MSG_DATA_CLEAR),
+                         1, MEMTXATTRS_UNSPECIFIED, NULL);
 }
 
 /*
