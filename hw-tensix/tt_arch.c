@@ -58,6 +58,7 @@ static const TTArchInfo tt_arch_table[TT_ARCH__MAX] = {
         .id = TT_ARCH_BLACKHOLE,
         .name = "blackhole",
         .cpu_type = TYPE_RISCV_CPU_TT_BH,
+        .trisc2_cpu_type = TYPE_RISCV_CPU_TT_BH_T2,     /* part of V */
         .clock_hz = 1350000000ULL,
         .l1_size = 1536 * KiB,
         .local_ram_size = { 8 * KiB, 8 * KiB, 4 * KiB, 4 * KiB, 4 * KiB },

@@ -56,6 +56,7 @@ typedef struct TTArchInfo {
     TTArchId id;
     const char *name;           /* "wormhole_b0", "blackhole" */
     const char *cpu_type;       /* QOM type of the baby cores */
+    const char *trisc2_cpu_type;    /* TRISC2's, if it differs */
     uint64_t clock_hz;          /* AI clock: wall clock counter rate */
 
     uint32_t l1_size;

@@ -648,6 +648,7 @@ static int tt_core_post_load(void *opaque, int version_id)
 {
     TTCore *c = opaque;
 
+    tt_core_fp_sync(c);
     if (c->wait == TT_WAIT_SPIN) {
         c->spin_nwatch = -1;
         c->spin_period = TT_SPIN_PERIOD_MIN_NS;

@@ -173,6 +173,12 @@ void tt_cores_spin_check(TTCore *cores);
 /* What core @c is waiting for, in words (deadlock reports) */
 void tt_core_describe_wait(const TTCore *c, GString *out);
 
+/*
+ * Floating point (tt_core_fp.c): the Blackhole cores' arithmetic, set up
+ * once the vCPU exists; sync after cfg0 changes (reset, CSR write, load)
+ */
+void tt_core_fp_init(TTCore *c);
+void tt_core_fp_sync(TTCore *c);
 extern const VMStateDescription vmstate_tt_core;
 
 #endif

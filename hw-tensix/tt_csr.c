@@ -4,7 +4,8 @@
  * BlackholeA0/TensixTile/BabyRISCV/CSRs.md: cfg0 (0x7C0), pmacfg0/1 and
  * scratch CSRs (0x7C1-0x7C6), tt_cfg_qstatus (0xBC0), tt_cfg_bstatus
  * (0xBC1), tt_cfg_sstatus0-7 (0xBC2-0xBC9), and mhartid reading 0;
- * InstructionSet.md: Blackhole's F has fcsr but not fflags or frm.
+ * InstructionSet.md: Blackhole's F has fcsr but not fflags or frm, and
+ * TRISC2's V has vxsat and vxrm but not vcsr.
  *
  * QEMU's CSR table is process-global: every predicate checks that the
  * accessing hart belongs to a Tensix tile, and other harts keep QEMU's
@@ -29,7 +30,9 @@
  * process, like the CSR table riscv_set_csr_ops() changes.
  */
 static riscv_csr_operations tt_orig_mhartid;
-static riscv_csr_operations tt_orig_fflags, tt_orig_frm;
+/* QEMU's operations of the CSRs the baby cores lack, in tt_absent_csr[] */
+static const int tt_absent_csr[] = { CSR_FFLAGS, CSR_FRM, CSR_VCSR };
+static riscv_csr_operations tt_orig_absent[ARRAY_SIZE(tt_absent_csr)];
 
 static RISCVException tt_csr_pred(CPURISCVState *env, int csrno)
 {
@@ -69,8 +72,12 @@ static RISCVException tt_csr_write(CPURISCVState *env, int csrno,
 
     trace_tt_csr_write(c->index, csrno, val);
     if (csrno >= CSR_TT_CFG0 && csrno <= CSR_TT_CFG_LAST) {
-        /* Chicken bits: stored; none changes behaviour under emulation */
+        /*
+         * Chicken bits: stored; of them only cfg0.EnBFloat and
+         * EnBFloatRTNE change what emulation does (the .h format)
+         */
         c->cfg0[csrno - CSR_TT_CFG0] = val;
+        tt_core_fp_sync(c);
     } else if (csrno >= CSR_TT_SSTATUS0 && csrno <= CSR_TT_SSTATUS7) {
         c->sstatus[csrno - CSR_TT_SSTATUS0] = val;
     }
@@ -94,14 +101,18 @@ static RISCVException tt_mhartid_read(CPURISCVState *env, int csrno,
     return tt_orig_mhartid.read(env, csrno, val);
 }
 
-/* fflags and frm: not implemented on the baby cores (illegal) */
-static RISCVException tt_fp_csr_pred(CPURISCVState *env, int csrno)
+/* fflags, frm and vcsr: not implemented on the baby cores (illegal) */
+static RISCVException tt_absent_csr_pred(CPURISCVState *env, int csrno)
 {
     if (tt_core_from_env(env)) {
         return RISCV_EXCP_ILLEGAL_INST;
     }
-    return csrno == CSR_FFLAGS ? tt_orig_fflags.predicate(env, csrno)
-                               : tt_orig_frm.predicate(env, csrno);
+    for (int i = 0; i < ARRAY_SIZE(tt_absent_csr); i++) {
+        if (tt_absent_csr[i] == csrno) {
+            return tt_orig_absent[i].predicate(env, csrno);
+        }
+    }
+    g_assert_not_reached();
 }
 
 void tt_csr_register(void)
@@ -118,7 +129,7 @@ void tt_csr_register(void)
         .predicate = tt_mhartid_pred,
         .read = tt_mhartid_read,
     };
-    static riscv_csr_operations fflags_ops, frm_ops;
+    static riscv_csr_operations absent_ops[ARRAY_SIZE(tt_absent_csr)];
 
     if (done) {
         return;
@@ -132,12 +143,10 @@ void tt_csr_register(void)
     }
     riscv_get_csr_ops(CSR_MHARTID, &tt_orig_mhartid);
     riscv_set_csr_ops(CSR_MHARTID, &mhartid_ops);
-    riscv_get_csr_ops(CSR_FFLAGS, &tt_orig_fflags);
-    riscv_get_csr_ops(CSR_FRM, &tt_orig_frm);
-    fflags_ops = tt_orig_fflags;
-    fflags_ops.predicate = tt_fp_csr_pred;
-    frm_ops = tt_orig_frm;
-    frm_ops.predicate = tt_fp_csr_pred;
-    riscv_set_csr_ops(CSR_FFLAGS, &fflags_ops);
-    riscv_set_csr_ops(CSR_FRM, &frm_ops);
+    for (int i = 0; i < ARRAY_SIZE(tt_absent_csr); i++) {
+        riscv_get_csr_ops(tt_absent_csr[i], &tt_orig_absent[i]);
+        absent_ops[i] = tt_orig_absent[i];
+        absent_ops[i].predicate = tt_absent_csr_pred;
+        riscv_set_csr_ops(tt_absent_csr[i], &absent_ops[i]);
+    }
 }

@@ -377,8 +377,8 @@ static void tt_machine_refuse_unused(MachineState *ms)
     } else if (ms->cpu_type) {
         opt = "-cpu";
         why = "each core's CPU model is fixed by the machine (tt-wh on "
-              "tt-wormhole, tt-bh on tt-blackhole; NCRISC without "
-              ".ttinsn); leave -cpu out";
+              "tt-wormhole; tt-bh on tt-blackhole, tt-bh-t2 for its "
+              "TRISC2; NCRISC without .ttinsn); leave -cpu out";
         how = "";
     }
     if (opt) {

@@ -36,7 +36,6 @@
 #include "system/runstate.h"
 #include "hw/qdev-core.h"
 #include "tt_log.h"
-#include "tt_sfpu_fma.h"
 #include "tt_tile.h"
 #include "trace.h"
 
@@ -275,15 +274,6 @@ static bool tt_core_realize(TTTileState *s, int i, Error **errp)
     return tt_tile_create_core(s, i, errp);
 }
 
-/*
- * Blackhole baby cores' fadd.s, fmul.s and fmadd.s family (InstructionSet.md,
- * Miscellaneous/FMA: fma_model_bh, the Vector Unit's SFPMAD model too)
- */
-static uint32_t tt_tile_bh_fma(uint32_t x, uint32_t y, uint32_t z)
-{
-    return tt_sfpu_fma(x, y, z, false);
-}
-
 /* Serialises tt_tile_create_core() (under the BQL) */
 static bool tt_creating_core;
 static QemuCond tt_create_cond;
@@ -326,7 +316,9 @@ bool tt_tile_create_core(TTTileState *s, int i, Error **errp)
     qdev_prop_set_uint32(DEVICE(&c->cluster), "cluster-id",
                          i == TT_CORE_NCRISC ? 1 : 0);
     DEVICE(&c->cluster)->hotplugged = false;
-    object_initialize_child(OBJECT(&c->cluster), "cpu", &c->cpu, a->cpu_type);
+    object_initialize_child(OBJECT(&c->cluster), "cpu", &c->cpu,
+                            i == TT_CORE_TRISC2 && a->trisc2_cpu_type ?
+                            a->trisc2_cpu_type : a->cpu_type);
     cs = CPU(&c->cpu);
     /*
      * A fixed index (the vCPU's instance in the migration stream, its
@@ -358,9 +350,7 @@ bool tt_tile_create_core(TTTileState *s, int i, Error **errp)
     }
     c->created = true;
     qemu_register_resettable(OBJECT(&c->cpu));
-    if (c->cpu.cfg.tt_bh_fp) {
-        riscv_cpu_set_tt_fp_fn(&c->cpu.env, tt_tile_bh_fma);
-    }
+    tt_core_fp_init(c);
     if (s->spin_park) {
         tt_core_spin_init(c);
     }
@@ -514,6 +504,7 @@ static void tt_tile_reset_hold(Object *obj, ResetType type)
         c->wait_arg = 0;
         memset(c->cfg0, 0, sizeof(c->cfg0));
         c->cfg0[0] = 16 << 13;      /* cfg0.StMergeTimer resets to 16 */
+        tt_core_fp_sync(c);
         memset(c->sstatus, 0, sizeof(c->sstatus));
     }
 }

@@ -7,7 +7,11 @@
  * fsqrt.s; fadd.s, fsub.s and fmul.s treat denormal inputs as zero and
  * flush denormal results to zero; the fmadd.s family computes as
  * Miscellaneous/FMA's fma_model_bh.  mstatus.FS is always dirty, so the
- * program uses F without enabling it.  Wormhole: no F at all.
+ * program uses F without enabling it.  Part of Zfh, with the same rules
+ * (the multiply-add as fma_model_bh at half precision: docs/decisions.md);
+ * cfg0.EnBFloat (bit 30) makes the .h instructions work on bfloat16,
+ * rounding towards zero unless cfg0.EnBFloatRTNE (bit 31).  Wormhole: no
+ * F at all.
  *
  * Every expected value is worked out next to its check.  A trap handler
  * of the program's own (skip_trap) records mcause and steps over the
@@ -19,7 +23,7 @@
 
 #define MCAUSE_ILLEGAL      2
 
-volatile uint32_t trap_cause;
+volatile uint32_t trap_cause;   /* written by skip_trap */
 
 /* mcause into trap_cause, then past the (4-byte) instruction */
 __asm__(".section .text\n"
@@ -38,7 +42,7 @@ __asm__(".section .text\n"
  * (the old mtvec in %1), trap_cause cleared before and read after
  */
 #define TRAP_ON     ".option push\n"                                       \
-                    ".option arch, +f\n"                                   \
+                    ".option arch, +f, +zfh\n"                             \
                     "la t0, skip_trap\n"                                   \
                     "csrrw %1, mtvec, t0\n"
 #define TRAP_OFF    "csrw mtvec, %1\n"                                     \
@@ -86,9 +90,132 @@ __asm__(".section .text\n"
                                     : "r"(v)                                \
                                     : "t0", "t1", "memory"))
 
+/* A half-precision value NaN-boxed in a 32-bit register (FLEN 32) */
+#define H(v)            (0xffff0000u | (v))
+
+#define CSR_CFG0        "0x7c0"
+#define EN_BFLOAT       (1u << 30)
+#define EN_BFLOAT_RTNE  (1u << 31)
+
 #define ONE             0x3f800000u     /* 1.0 */
 #define TWO             0x40000000u
 #define THREE           0x40400000u
+
+#if defined(TT_ARCH_BH)
+/*
+ * Zfh, IEEE binary16 (cfg0.EnBFloat clear, as after reset): 1.0 = 0x3c00,
+ * 1.5 = 0x3e00, 2.0 = 0x4000, 3.0 = 0x4200
+ */
+static void check_fp16(void)
+{
+    uint32_t cause;
+
+    TT_CHECK(FP_OP("fadd.h ft0, ft1, ft2", H(0x3c00), H(0x4000), 0, &cause),
+             H(0x4200));
+    TT_CHECK(cause, 0);
+    TT_CHECK(FP_OP("fmul.h ft0, ft1, ft2", H(0x4000), H(0x3e00), 0, &cause),
+             H(0x4200));
+    TT_CHECK(FP_OP("fsub.h ft0, ft1, ft2", H(0x4200), H(0x3c00), 0, &cause),
+             H(0x4000));
+    /* 2 * 3 + 1 = 7 (0x4700); fnmadd -(2 * 3) - 1 = -7 (0xc700) */
+    TT_CHECK(FP_OP("fmadd.h ft0, ft1, ft2, ft3", H(0x4000), H(0x4200),
+                   H(0x3c00), &cause), H(0x4700));
+    TT_CHECK(FP_OP("fnmadd.h ft0, ft1, ft2, ft3", H(0x4000), H(0x4200),
+                   H(0x3c00), &cause), H(0xc700));
+    /*
+     * Always to nearest even: 1 + 1.5 ulp(1) (1.5 * 2^-10 = 0x1600) is a
+     * tie between 0x3c01 and 0x3c02, the even one wins, even with rtz
+     */
+    TT_CHECK(FP_OP("fadd.h ft0, ft1, ft2, rtz", H(0x3c00), H(0x1600), 0,
+                   &cause), H(0x3c02));
+    /*
+     * Denormal input: 2^-15 (0x0200) * 2^10 (0x6400) would be 2^-5; +0.
+     * Denormal result: 2^-10 (0x1400) squared is 2^-20, below 2^-14: +0,
+     * and -0 for -2^-10
+     */
+    TT_CHECK(FP_OP("fmul.h ft0, ft1, ft2", H(0x0200), H(0x6400), 0, &cause),
+             H(0));
+    TT_CHECK(FP_OP("fmul.h ft0, ft1, ft2", H(0x1400), H(0x1400), 0, &cause),
+             H(0));
+    TT_CHECK(FP_OP("fmul.h ft0, ft1, ft2", H(0x9400), H(0x1400), 0, &cause),
+             H(0x8000));
+    /*
+     * fma_model_bh's product overflow: 2^15 * 2 + -2^15 is 2^15 (0x7800)
+     * fused; the product alone is 2^16, beyond binary16: +inf (0x7c00)
+     */
+    TT_CHECK(FP_OP("fmadd.h ft0, ft1, ft2, ft3", H(0x7800), H(0x4000),
+                   H(0xf800), &cause), H(0x7c00));
+    /* inf - inf: the canonical NaN 0x7e00 */
+    TT_CHECK(FP_OP("fsub.h ft0, ft1, ft2", H(0x7c00), H(0x7c00), 0, &cause),
+             H(0x7e00));
+    /* Conversions: 1.5 <-> 0x3fc00000; (int)2.5 to nearest even is 2 */
+    TT_CHECK(FP_OP("fcvt.s.h ft0, ft1", H(0x3e00), 0, 0, &cause),
+             0x3fc00000);
+    TT_CHECK(FP_OP("fcvt.h.s ft0, ft1", 0x3fc00000, 0, 0, &cause),
+             H(0x3e00));
+    TT_CHECK(FP_TO_INT("fcvt.w.h %0, ft1, rtz", H(0x4100), &cause), 2);
+    /* 0x7f80 is a quiet NaN in binary16: fclass bit 9 */
+    TT_CHECK(FP_TO_INT("fclass.h %0, ft1", H(0x7f80), &cause), 1u << 9);
+    TT_CHECK(FP_TO_INT("feq.h %0, ft1, ft1", H(0x7f80), &cause), 0);
+    /* No division, no square root */
+    TT_CHECK(FP_OP("fdiv.h ft0, ft1, ft2", H(0x4200), H(0x4000), 0, &cause),
+             0);
+    TT_CHECK(cause, MCAUSE_ILLEGAL);
+    TT_CHECK(FP_OP("fsqrt.h ft0, ft1", H(0x4400), 0, 0, &cause), 0);
+    TT_CHECK(cause, MCAUSE_ILLEGAL);
+}
+
+/*
+ * cfg0.EnBFloat: the same instructions on bfloat16 (1.0 = 0x3f80, 1.5 =
+ * 0x3fc0, 2.0 = 0x4000, 3.0 = 0x4040), towards zero unless EnBFloatRTNE
+ */
+static void check_bf16(void)
+{
+    uint32_t cause, cfg0;
+
+    __asm__ volatile("csrr %0, " CSR_CFG0 : "=r"(cfg0));
+    __asm__ volatile("csrw " CSR_CFG0 ", %0" : : "r"(cfg0 | EN_BFLOAT));
+    TT_CHECK(FP_OP("fadd.h ft0, ft1, ft2", H(0x3f80), H(0x4000), 0, &cause),
+             H(0x4040));
+    TT_CHECK(cause, 0);
+    TT_CHECK(FP_OP("fmul.h ft0, ft1, ft2", H(0x4000), H(0x3fc0), 0, &cause),
+             H(0x4040));
+    /* 2 * 3 + 1 = 7 (0x40e0) */
+    TT_CHECK(FP_OP("fmadd.h ft0, ft1, ft2, ft3", H(0x4000), H(0x4040),
+                   H(0x3f80), &cause), H(0x40e0));
+    /*
+     * 1 + 1.5 ulp(1) (1.5 * 2^-7 = 0x3c40): towards zero 0x3f81, however
+     * the instruction asks to round (rne here)
+     */
+    TT_CHECK(FP_OP("fadd.h ft0, ft1, ft2, rne", H(0x3f80), H(0x3c40), 0,
+                   &cause), H(0x3f81));
+    /* FP32 1 + 1.5 * 2^-7 (0x3f818000) to bfloat16: 0x3f81 too */
+    TT_CHECK(FP_OP("fcvt.h.s ft0, ft1", 0x3f818000, 0, 0, &cause),
+             H(0x3f81));
+    /* (int)2.75 (0x4030) towards zero: 2 */
+    TT_CHECK(FP_TO_INT("fcvt.w.h %0, ft1", H(0x4030), &cause), 2);
+    /* 0x3fc0 is 1.5 (0x3fc00000); 0x7f80 is +inf (fclass bit 7) */
+    TT_CHECK(FP_OP("fcvt.s.h ft0, ft1", H(0x3fc0), 0, 0, &cause),
+             0x3fc00000);
+    TT_CHECK(FP_TO_INT("fclass.h %0, ft1", H(0x7f80), &cause), 1u << 7);
+    /* +inf equals itself (in binary16 0x7f80 is a NaN: below) */
+    TT_CHECK(FP_TO_INT("feq.h %0, ft1, ft1", H(0x7f80), &cause), 1);
+
+    /* EnBFloatRTNE: the ties go to even (0x3f82), 2.75 to 3 */
+    __asm__ volatile("csrw " CSR_CFG0 ", %0"
+                     : : "r"(cfg0 | EN_BFLOAT | EN_BFLOAT_RTNE));
+    TT_CHECK(FP_OP("fadd.h ft0, ft1, ft2", H(0x3f80), H(0x3c40), 0, &cause),
+             H(0x3f82));
+    TT_CHECK(FP_OP("fcvt.h.s ft0, ft1", 0x3f818000, 0, 0, &cause),
+             H(0x3f82));
+    TT_CHECK(FP_TO_INT("fcvt.w.h %0, ft1", H(0x4030), &cause), 3);
+
+    /* EnBFloat clear again: binary16, where 0x3c00 + 0x4000 is 0x4200 */
+    __asm__ volatile("csrw " CSR_CFG0 ", %0" : : "r"(cfg0));
+    TT_CHECK(FP_OP("fadd.h ft0, ft1, ft2", H(0x3c00), H(0x4000), 0, &cause),
+             H(0x4200));
+}
+#endif
 
 /* BRISC alone: the other cores stay in soft reset */
 void ncrisc_main(void)
@@ -202,6 +329,9 @@ int brisc_main(void)
     TT_CHECK(cause, MCAUSE_ILLEGAL);
     TT_CHECK(FP_OP("fsqrt.s ft0, ft1", 0x40800000u, 0, 0, &cause), 0);
     TT_CHECK(cause, MCAUSE_ILLEGAL);
+
+    check_fp16();
+    check_bf16();
 #endif
     return tt_summary("baby_fp", tt_nfails, tt_nchecks);
 }
