@@ -286,6 +286,7 @@ static bool tt_spin_taken(uint32_t f3, uint32_t x, uint32_t y)
 }
 
 #define TT_SPIN_MAX_STEPS   64
+#define TT_SPIN_PROGRESS    (-2)
 
 /*
  * Follow one iteration of the loop from @pc, from the registers @gpr,
@@ -293,7 +294,10 @@ static bool tt_spin_taken(uint32_t f3, uint32_t x, uint32_t y)
  * Returns how many, or -1 if the loop does what this does not follow (a
  * load from MMIO, whose reads may have effects, a CSR read, M or B
  * instructions, more than TT_SPIN_MAX_STEPS instructions): then the core
- * is woken every period instead.
+ * is woken every period instead.  TT_SPIN_PROGRESS if the iteration comes
+ * back to @pc with other registers: memory changed since the core's own
+ * last iteration (a word it waits for was written meanwhile, and an
+ * outer loop brings it back to the same place), so it must not park.
  */
 static int tt_spin_follow(TTCore *c, const uint32_t *gpr, uint32_t pc)
 {
@@ -374,7 +378,7 @@ static int tt_spin_follow(TTCore *c, const uint32_t *gpr, uint32_t pc)
         }
         a = next;
         if (a == pc) {
-            return n;
+            return memcmp(r, gpr, sizeof(r)) ? TT_SPIN_PROGRESS : n;
         }
     }
     return -1;
@@ -441,6 +445,34 @@ static void tt_spin_rearm(TTCoreWatch *w)
     }
 }
 
+/*
+ * A core of the tile is back in a loop that polls memory after doing
+ * something else (a store, maybe of what a parked peer waits for): wake
+ * the peers whose words changed now rather than at their next check.
+ * Without the BQL: a peer looks parked on RAM, then is checked again
+ * under it.
+ */
+static void tt_core_spin_peers(TTCore *self)
+{
+    TTCore *cores = self->watch->cores;
+
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        TTCore *c = &cores[i];
+
+        /* (acquire: the watch is complete once wait says so) */
+        if (c != self && qatomic_load_acquire(&c->wait) == TT_WAIT_SPIN &&
+            c->spin_nwatch > 0 && tt_spin_changed(c)) {
+            bql_lock();
+            if (c->wait == TT_WAIT_SPIN && c->spin_nwatch > 0 &&
+                tt_spin_changed(c)) {
+                c->spin_writer_wakes++;
+                tt_core_unpark(c);
+            }
+            bql_unlock();
+        }
+    }
+}
+
 /* The core's riscv_cpu_set_tt_spin_fn callback (vCPU thread, no BQL) */
 static void tt_core_spin(CPURISCVState *env, void *arg)
 {
@@ -450,6 +482,9 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
 
     if (env->tt_spin_dirty || pc != c->spin_pc ||
         memcmp(c->spin_gpr, env->gpr, sizeof(c->spin_gpr))) {
+        if (env->tt_spin_dirty) {
+            tt_core_spin_peers(c);
+        }
         env->tt_spin_dirty = 0;
         c->spin_pc = pc;
         memcpy(c->spin_gpr, env->gpr, sizeof(c->spin_gpr));
@@ -471,6 +506,11 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
         return;
     }
     c->spin_nwatch = tt_spin_follow(c, c->spin_gpr, pc);
+    if (c->spin_nwatch == TT_SPIN_PROGRESS) {
+        c->spin_nwatch = 0;
+        bql_unlock();
+        return;         /* memory changed meanwhile: run on */
+    }
     trace_tt_core_park(c->x, c->y, tt_core_id[c->index], TT_WAIT_SPIN, pc);
     /*
      * Back in the same place with nothing changed (woken by time, or by
@@ -480,14 +520,15 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
         !memcmp(c->spin_gpr, c->spin_park_gpr, sizeof(c->spin_gpr))) {
         c->spin_period = tt_spin_backoff(c->spin_period);
     } else {
-        c->spin_period = TT_SPIN_PERIOD_MIN_NS;
+        c->spin_period = c->spin_nwatch > 0 ? TT_SPIN_PERIOD_RAM_NS :
+                                              TT_SPIN_PERIOD_MIN_NS;
         c->spin_park_pc = pc;
         memcpy(c->spin_park_gpr, c->spin_gpr, sizeof(c->spin_gpr));
     }
     c->spin_deadline = tt_spin_next_check(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
                                           c->spin_period);
-    c->wait = TT_WAIT_SPIN;
     c->wait_arg = pc;
+    qatomic_store_release(&c->wait, TT_WAIT_SPIN);  /* tt_core_spin_peers */
     c->spin_parks++;
     cs->halted = 1;
     cs->exception_index = EXCP_HLT;
@@ -549,6 +590,7 @@ void tt_cores_spin_check(TTCore *cores)
 
         if (c->wait == TT_WAIT_SPIN && c->spin_nwatch > 0 &&
             tt_spin_changed(c)) {
+            c->spin_writer_wakes++;
             tt_core_unpark(c);
         }
     }

@@ -72,16 +72,20 @@ void tt_spin_sched_init(TTSpinSched *sched);
  * registers (no translation block with anything else ran: tt_spin_dirty)
  * and whose registers are the same after TT_SPIN_THRESHOLD iterations in
  * a row can only be left when memory changes.  The core parks; the words
- * its loop reads are watched if they are RAM (checked by the tile's timer
- * every spin_period, which doubles from TT_SPIN_PERIOD_MIN_NS to
- * TT_SPIN_PERIOD_MAX_NS while nothing changes, and whenever the tile's
- * coprocessor has run); otherwise it is woken every spin_period, which
- * doubles as well while it parks again at the same place.  Only timing
- * changes: the loop runs again once woken, exactly as it would have.
+ * its loop reads are watched if they are RAM: checked whenever what
+ * writes them has written (a core of the tile back in a polling loop
+ * after a store, the tile's coprocessor, a NoC packet or atomic into the
+ * tile, the DPRINT reader) and, for anything else (the host, a
+ * debugger), by the machine's spin clock every TT_SPIN_PERIOD_RAM_NS.
+ * A loop that reads anything else (MMIO) is woken every spin_period,
+ * which doubles from TT_SPIN_PERIOD_MIN_NS to TT_SPIN_PERIOD_MAX_NS while
+ * it parks again at the same place.  Only timing changes: the loop runs
+ * again once woken, exactly as it would have.
  */
 #define TT_SPIN_THRESHOLD       256
 #define TT_SPIN_PERIOD_MIN_NS   (10 * SCALE_US)
 #define TT_SPIN_PERIOD_MAX_NS   (1 * SCALE_MS)
+#define TT_SPIN_PERIOD_RAM_NS   TT_SPIN_PERIOD_MAX_NS
 #define TT_SPIN_MAX_WATCH       8
 
 typedef struct TTSpinWatch {
@@ -131,6 +135,7 @@ struct TTCore {
     uint32_t spin_park_pc;      /* where it last parked, with which */
     uint32_t spin_park_gpr[32]; /* registers: there again, back off */
     uint64_t spin_parks;        /* statistics ("spin-parks" property) */
+    uint64_t spin_writer_wakes; /* woken by its writer's check, not time */
 };
 
 /* @c's vCPU, or NULL if it has none yet (TTCore.created) */

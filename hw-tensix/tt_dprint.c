@@ -731,6 +731,7 @@ static void tt_dprint_poll_one(TTDprintState *s, TTTileState *t, int idx,
     /* dirty the RAM block itself (not its L1 alias): L1 is at its offset 0 */
     memory_region_set_dirty(&t->ram, (uint8_t *)&hdr[1] -
                             (uint8_t *)memory_region_get_ram_ptr(&t->l1), 4);
+    tt_cores_spin_check(t->core);   /* a core may wait for the room */
     return;
 
 bad:
@@ -741,6 +742,7 @@ bad:
     qatomic_store_release(&hdr[1], cpu_to_le32(wpos));
     memory_region_set_dirty(&t->ram, (uint8_t *)&hdr[1] -
                             (uint8_t *)memory_region_get_ram_ptr(&t->l1), 4);
+    tt_cores_spin_check(t->core);   /* a core may wait for the room */
 }
 
 /* One polling pass over every buffer (also run by the timer) */

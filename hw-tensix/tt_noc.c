@@ -103,6 +103,13 @@ bool tt_noc_to_noc0(TTNocNiu *niu, uint32_t x, uint32_t y,
     return true;
 }
 
+void tt_noc_delivered(TTNocNiu *niu)
+{
+    if (niu && niu->cores) {
+        tt_cores_spin_check(niu->cores);
+    }
+}
+
 TTNocNiu *tt_noc_niu_at(TTNocNiu *niu, uint32_t x, uint32_t y)
 {
     MemoryRegionSection sec;

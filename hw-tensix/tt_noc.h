@@ -18,6 +18,7 @@
 
 #include "exec/memory.h"
 #include "qemu/timer.h"
+#include "tt_core.h"
 
 #define TT_NUM_NOCS         2
 #define TT_NOC_REGS_BASE    0xFFB20000u     /* NoC n at + n * 0x10000 */
@@ -82,6 +83,11 @@ typedef struct TTNocNiu {
     uint32_t req_coord[TT_NOC_NUM_BUFS][TT_NOC_REQ_COORDS];
     uint32_t req_errors[TT_NOC_NUM_BUFS];
     QEMUTimer *timer;
+    /*
+     * The tile's cores (set by the tile): a core parked polling L1 looks
+     * again when a packet has written into its tile
+     */
+    TTCore *cores;
 } TTNocNiu;
 
 /*
@@ -91,6 +97,8 @@ typedef struct TTNocNiu {
  */
 void tt_noc_init(TTTileState *t, TTNocNiu *niu, int n);
 void tt_noc_reset(TTNocNiu *niu);
+/* A packet has written into @niu's tile (NULL: no tile there) */
+void tt_noc_delivered(TTNocNiu *niu);
 extern const VMStateDescription vmstate_tt_noc_niu;
 
 #endif

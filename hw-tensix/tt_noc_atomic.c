@@ -393,6 +393,7 @@ void tt_noc_do_atomic(TTNocReq *rq)
                                     R_NIU_SLV_POSTED_ATOMIC_RECEIVED, 1);
         }
         result = tt_noc_atomic_at(rq, d[k].x, d[k].y, &m, valid);
+        tt_noc_delivered(d[k].niu);
         trace_tt_noc_atomic(tt_noc_name(niu), rq->b, d[k].x, d[k].y,
                             rq->targ_addr, lb, m.data, result, !rq->marked,
                             rq->id);

@@ -147,6 +147,9 @@ bool tt_noc_xfer(TTNocReq *rq, uint32_t x, uint32_t y, uint64_t addr,
                          "as zeros");
         return false;
     }
+    if (write) {
+        tt_noc_delivered(tt_noc_niu_at(niu, x, y));
+    }
     return true;
 }
 

@@ -442,6 +442,7 @@ static void tt_tile_realize(DeviceState *dev, Error **errp)
     tt_tile_map_unimp(s, &s->space, "pic", TT_PIC_BASE, 0x1000);
     for (int n = 0; n < TT_NUM_NOCS; n++) {
         tt_noc_init(s, &s->niu[n], n);
+        s->niu[n].cores = s->core;
         memory_region_add_subregion(&s->space,
                                     TT_NOC_REGS_BASE + n * TT_NOC_REGS_SIZE,
                                     &s->niu[n].mmio);
@@ -605,6 +606,24 @@ static void tt_tile_get_spin_parks(Object *obj, Visitor *v, const char *name,
     visit_type_uint64(v, name, &n, errp);
 }
 
+/*
+ * "spin-writer-wakes" (read-only): how often one of them was woken by the
+ * check of what wrote its words (a peer, the coprocessor, the NoC,
+ * DPRINT), not by the spin clock
+ */
+static void tt_tile_get_spin_writer_wakes(Object *obj, Visitor *v,
+                                          const char *name, void *opaque,
+                                          Error **errp)
+{
+    TTTileState *s = TT_TILE(obj);
+    uint64_t n = 0;
+
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        n += s->core[i].spin_writer_wakes;
+    }
+    visit_type_uint64(v, name, &n, errp);
+}
+
 static void tt_tile_class_init(ObjectClass *klass, void *data)
 {
     DeviceClass *dc = DEVICE_CLASS(klass);
@@ -614,6 +633,9 @@ static void tt_tile_class_init(ObjectClass *klass, void *data)
                                   tt_tile_get_wait_state, NULL);
     object_class_property_add(klass, "spin-parks", "uint64",
                               tt_tile_get_spin_parks, NULL, NULL, NULL);
+    object_class_property_add(klass, "spin-writer-wakes", "uint64",
+                              tt_tile_get_spin_writer_wakes, NULL, NULL,
+                              NULL);
 
     dc->desc = "Tenstorrent Tensix tile";
     dc->realize = tt_tile_realize;

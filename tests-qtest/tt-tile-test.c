@@ -912,6 +912,66 @@ static void test_spin_park(const void *data)
     }
 }
 
+static uint64_t tile_stat(QTestState *qts, const char *prop)
+{
+    QDict *resp = qtest_qmp(qts, "{ 'execute': 'qom-get', 'arguments': "
+                            "{ 'path': '/machine/tile[0,0]', "
+                            "'property': %s } }", prop);
+    uint64_t n = qdict_get_int(resp, "return");
+
+    qobject_unref(resp);
+    return n;
+}
+
+/*
+ * A hand-over through L1 wakes the parked core when its writer is back
+ * in a polling loop, not at the spin clock's next check (1 ms): BRISC
+ * parks polling SPIN_WORD (spin_prog[0]); TRISC0, released after that,
+ * stores 0x77 there and polls another word.  With -icount (shift 0, no
+ * sleeping) virtual time is the instructions run, so the clock cannot
+ * come first: "spin-writer-wakes" counts exactly that one wake-up.
+ */
+#define PEER_PROG               0x6000u     /* TRISC0's reset PC */
+#define PEER_WORD               0x108u
+
+static void test_spin_peer(const void *data)
+{
+    const TTArch *a = data;
+    static const uint32_t trisc0_prog[] = {
+        0x07700513,     /* 6000: li   a0, 0x77 */
+        0x10A02023,     /* 6004: sw   a0, 0x100(zero) */
+        0x10802583,     /* 6008: lw   a1, 0x108(zero) */
+        0xFE058EE3,     /* 600c: beqz a1, 0x6008 */
+        0x0000006F,     /* 6010: j    . */
+    };
+    QTestState *qts = qtest_initf("-machine %s -accel tcg "
+                                  "-icount shift=0,sleep=off -S",
+                                  a->machine);
+    uint32_t v = 0;
+
+    qtest_memwrite(qts, 0, spin_prog[0], sizeof(spin_prog[0]));
+    qtest_memwrite(qts, PEER_PROG, trisc0_prog, sizeof(trisc0_prog));
+    qtest_writel(qts, SPIN_WORD, 0);
+    qtest_writel(qts, SPIN_RESULT, 0xDEAD);
+    qtest_writel(qts, PEER_WORD, 0);
+    qtest_qmp_assert_success(qts, "{ 'execute': 'cont' }");
+    for (int i = 0; i < 500 && tile_stat(qts, "spin-parks") == 0; i++) {
+        g_usleep(10 * 1000);
+    }
+    g_assert_cmpuint(tile_stat(qts, "spin-parks"), ==, 1);
+    g_assert_cmpuint(tile_stat(qts, "spin-writer-wakes"), ==, 0);
+
+    /* TRISC0 out of soft reset */
+    qtest_writel(qts, SOFT_RESET_0, SOFT_RESET_BRISC_ONLY & ~(1u << 12));
+    for (int i = 0; i < 500 && v != 0x77; i++) {
+        g_usleep(10 * 1000);
+        v = qtest_readl(qts, SPIN_RESULT);
+    }
+    g_assert_cmphex(v, ==, 0x77);
+    g_assert_cmpuint(tile_stat(qts, "spin-writer-wakes"), ==, 1);
+    qtest_quit(qts);
+}
+
 /*
  * The DPRINT server's decoder state migrates: BRISC's buffer (tt-metal
  * layout at the default dprint-base 0x268, buffer 4; header wpos, rpos,
@@ -1451,6 +1511,7 @@ int main(int argc, char **argv)
         add_test(a, "unmapped", test_unmapped);
         add_test(a, "wait-state", test_wait_state);
         add_test(a, "spin-park", test_spin_park);
+        add_test(a, "spin-peer", test_spin_peer);
         add_test(a, "debug-regs", test_debug_regs);
         add_test(a, "debug-regs-subword", test_debug_regs_subword);
     }
