@@ -449,27 +449,22 @@ static void tt_spin_rearm(TTCoreWatch *w)
  * A core of the tile is back in a loop that polls memory after doing
  * something else (a store, maybe of what a parked peer waits for): wake
  * the peers whose words changed now rather than at their next check.
- * Without the BQL: a peer looks parked on RAM, then is checked again
- * under it.
+ * Their watches are read under the BQL (a peer may be re-parking, its
+ * watch half written); without it, only whether any peer is parked.
  */
 static void tt_core_spin_peers(TTCore *self)
 {
     TTCore *cores = self->watch->cores;
+    bool any = false;
 
     for (int i = 0; i < TT_NUM_CORES; i++) {
-        TTCore *c = &cores[i];
-
-        /* (acquire: the watch is complete once wait says so) */
-        if (c != self && qatomic_load_acquire(&c->wait) == TT_WAIT_SPIN &&
-            c->spin_nwatch > 0 && tt_spin_changed(c)) {
-            bql_lock();
-            if (c->wait == TT_WAIT_SPIN && c->spin_nwatch > 0 &&
-                tt_spin_changed(c)) {
-                c->spin_writer_wakes++;
-                tt_core_unpark(c);
-            }
-            bql_unlock();
-        }
+        any |= &cores[i] != self &&
+               qatomic_read(&cores[i].wait) == TT_WAIT_SPIN;
+    }
+    if (any) {
+        bql_lock();
+        tt_cores_spin_check(cores);
+        bql_unlock();
     }
 }
 
@@ -527,8 +522,8 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
     }
     c->spin_deadline = tt_spin_next_check(qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL),
                                           c->spin_period);
+    c->wait = TT_WAIT_SPIN;
     c->wait_arg = pc;
-    qatomic_store_release(&c->wait, TT_WAIT_SPIN);  /* tt_core_spin_peers */
     c->spin_parks++;
     cs->halted = 1;
     cs->exception_index = EXCP_HLT;

@@ -47,8 +47,8 @@ static const TTFpFormat tt_bf16 = { 7, 255, 127, 0x8000, 0x7fc0 };
  * (tt_sfpu_fma() for FP32), rounding to nearest even if @rne, else
  * towards zero.
  */
-static uint32_t tt_core_fma_fmt(const TTFpFormat *f, uint32_t x, uint32_t y,
-                         uint32_t z, bool rne)
+static uint32_t tt_core_fma_fmt(const TTFpFormat *f, uint32_t x,
+                                uint32_t y, uint32_t z, bool rne)
 {
     uint32_t fmask = (1u << f->man) - 1, one = 1u << f->man;
     int xe = (x >> f->man) & f->emax, ye = (y >> f->man) & f->emax;
