@@ -430,26 +430,38 @@ static void tt_elw_row_int8(const TTElw *e, const TTElwRow *r, bool flush_b,
 {
     uint32_t a_mask = (phase & 1) ? 0x41fff : 0x4e0ff;
     uint32_t b_mask = (phase & 2) ? 0x40fff : 0x7f0ff;
+    uint32_t keep = r->valid ? UINT32_MAX : 0;
+    int32_t neg_b = e->op == TT_ELW_SUB ? -1 : 1;
+    bool acc = e->op == TT_ELW_MUL || e->add_dst;
+    uint16_t *hi = r->hi, *lo = r->lo;     /* see tt_mm_write_fast */
     uint32_t b[COLS];
+    int32_t res[COLS];
 
     tt_elw_srcb(r, b);
-    for (int j = 0; j < COLS; j++) {
-        uint32_t dv = r->valid ? (uint32_t)r->hi[j] << 16 | r->lo[j] : 0;
-        int32_t res;
-
-        if (e->op == TT_ELW_MUL) {
-            res = i_src(r->a[j] & a_mask, true) * i_src(b[j] & b_mask,
-                                                         flush_b);
-            res = i_sat_add(res, i_dst32(dv));
-        } else {
-            int32_t y = i_src(b[j], flush_b);
-
-            res = i_src(r->a[j], true) + (e->op == TT_ELW_SUB ? -y : y);
-            res = e->add_dst ? i_sat_add(res, i_dst32(dv)) : res;
+    /* one loop per operation, without branches inside (vectorised) */
+    if (e->op == TT_ELW_MUL) {
+        for (int j = 0; j < COLS; j++) {
+            res[j] = i_src(r->a[j] & a_mask, true) *
+                     i_src(b[j] & b_mask, flush_b);
         }
-        dv = i_to_dst32(res);
-        r->hi[j] = dv >> 16;
-        r->lo[j] = dv & 0xffff;
+    } else {
+        for (int j = 0; j < COLS; j++) {
+            res[j] = i_src(r->a[j], true) + neg_b * i_src(b[j], flush_b);
+        }
+    }
+    if (acc) {
+        /* Dst as it was (zero if the row was not valid) */
+        for (int j = 0; j < COLS; j++) {
+            uint32_t dv = ((uint32_t)hi[j] << 16 | lo[j]) & keep;
+
+            res[j] = i_sat_add(res[j], i_dst32(dv));
+        }
+    }
+    for (int j = 0; j < COLS; j++) {
+        uint32_t dv = i_to_dst32(res[j]);
+
+        hi[j] = dv >> 16;
+        lo[j] = dv & 0xffff;
     }
 }
 
