@@ -97,7 +97,11 @@ typedef struct TTNocNiu {
  */
 void tt_noc_init(TTTileState *t, TTNocNiu *niu, int n);
 void tt_noc_reset(TTNocNiu *niu);
-/* A packet has written into @niu's tile (NULL: no tile there) */
+/*
+ * A packet has written into @niu's tile (NULL: no tile there): its cores
+ * parked on L1 words look again.  Called once per recipient of a packet,
+ * with the NIU the request already resolved.
+ */
 void tt_noc_delivered(TTNocNiu *niu);
 extern const VMStateDescription vmstate_tt_noc_niu;
 

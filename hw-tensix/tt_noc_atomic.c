@@ -407,6 +407,7 @@ void tt_noc_do_atomic(TTNocReq *rq)
         stl_le_p(buf, result);
         tt_noc_xfer(rq, rq->ret.x, rq->ret.y, rq->ret_addr & ~3ull, buf, 4,
                     true);
+        tt_noc_delivered(resp);
         tt_noc_ctr(resp, R_NIU_MST_ATOMIC_RESP_RECEIVED, 1);
         tt_noc_outstanding(resp, rq->id, -1);
     }

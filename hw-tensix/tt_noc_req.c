@@ -147,9 +147,6 @@ bool tt_noc_xfer(TTNocReq *rq, uint32_t x, uint32_t y, uint64_t addr,
                          "as zeros");
         return false;
     }
-    if (write) {
-        tt_noc_delivered(tt_noc_niu_at(niu, x, y));
-    }
     return true;
 }
 
@@ -314,6 +311,7 @@ static uint64_t tt_noc_read_packet(TTNocReq *rq, uint32_t plen)
     }
     /* Response: written at RET, then counted there */
     tt_noc_xfer(rq, rq->ret.x, rq->ret.y, rq->ret_addr, data, plen, true);
+    tt_noc_delivered(dst);
     tt_noc_ctr(dst, R_NIU_MST_RD_RESP_RECEIVED, 1);
     tt_noc_ctr(dst, R_NIU_MST_RD_DATA_WORD_RECEIVED, flits);
     tt_noc_outstanding(dst, rq->id, -1);
@@ -409,6 +407,7 @@ static uint64_t tt_noc_inline_packet(TTNocReq *rq)
             tt_noc_write_masked(rq, d[k].x, d[k].y, rq->targ_addr & ~0xFull,
                                 bytes, mask16, 16);
         }
+        tt_noc_delivered(d[k].niu);
         /* The acknowledgement goes to the initiating NIU */
         tt_noc_write_ack(rq, d[k].niu, niu);
     }
@@ -511,6 +510,7 @@ static uint64_t tt_noc_write_packet(TTNocReq *rq, uint32_t plen)
             tt_noc_xfer(rq, d[k].x, d[k].y, hdr_addr, data, MIN(plen, 16),
                         true);
         }
+        tt_noc_delivered(d[k].niu);
         tt_noc_write_ack(rq, d[k].niu, ack);
     }
     return (uint64_t)plen * MAX(n, 1);

@@ -593,33 +593,21 @@ static char *tt_tile_get_wait_state(Object *obj, Error **errp)
     return g_string_free(g_steal_pointer(&msg), false);
 }
 
-/* "spin-parks" (read-only): how often the tile's cores parked on a loop */
-static void tt_tile_get_spin_parks(Object *obj, Visitor *v, const char *name,
-                                   void *opaque, Error **errp)
-{
-    TTTileState *s = TT_TILE(obj);
-    uint64_t n = 0;
-
-    for (int i = 0; i < TT_NUM_CORES; i++) {
-        n += s->core[i].spin_parks;
-    }
-    visit_type_uint64(v, name, &n, errp);
-}
-
 /*
- * "spin-writer-wakes" (read-only): how often one of them was woken by the
- * check of what wrote its words (a peer, the coprocessor, the NoC,
- * DPRINT), not by the spin clock
+ * A spin-loop statistic summed over the tile's cores (read-only; @opaque:
+ * the TTCore field's offset): "spin-parks", how often they parked on a
+ * loop; "spin-writer-wakes", how often one was woken by the check of what
+ * wrote its words (a peer, the coprocessor, the NoC, DPRINT), not by the
+ * spin clock
  */
-static void tt_tile_get_spin_writer_wakes(Object *obj, Visitor *v,
-                                          const char *name, void *opaque,
-                                          Error **errp)
+static void tt_tile_get_spin_stat(Object *obj, Visitor *v, const char *name,
+                                  void *opaque, Error **errp)
 {
     TTTileState *s = TT_TILE(obj);
     uint64_t n = 0;
 
     for (int i = 0; i < TT_NUM_CORES; i++) {
-        n += s->core[i].spin_writer_wakes;
+        n += *(uint64_t *)((char *)&s->core[i] + (uintptr_t)opaque);
     }
     visit_type_uint64(v, name, &n, errp);
 }
@@ -632,10 +620,11 @@ static void tt_tile_class_init(ObjectClass *klass, void *data)
     object_class_property_add_str(klass, "wait-state",
                                   tt_tile_get_wait_state, NULL);
     object_class_property_add(klass, "spin-parks", "uint64",
-                              tt_tile_get_spin_parks, NULL, NULL, NULL);
+                              tt_tile_get_spin_stat, NULL, NULL,
+                              (void *)offsetof(TTCore, spin_parks));
     object_class_property_add(klass, "spin-writer-wakes", "uint64",
-                              tt_tile_get_spin_writer_wakes, NULL, NULL,
-                              NULL);
+                              tt_tile_get_spin_stat, NULL, NULL,
+                              (void *)offsetof(TTCore, spin_writer_wakes));
 
     dc->desc = "Tenstorrent Tensix tile";
     dc->realize = tt_tile_realize;
