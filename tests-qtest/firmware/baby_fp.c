@@ -14,45 +14,29 @@
  * F at all.
  *
  * Every expected value is worked out next to its check.  A trap handler
- * of the program's own (skip_trap) records mcause and steps over the
+ * of the library's (tt_skip_trap) records mcause and steps over the
  * instruction, for the instructions that must be illegal.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "tt.h"
 
-#define MCAUSE_ILLEGAL      2
-
-volatile uint32_t trap_cause;   /* written by skip_trap */
-
-/* mcause into trap_cause, then past the (4-byte) instruction */
-__asm__(".section .text\n"
-        ".balign 4\n"
-        "skip_trap:\n"
-        "    csrr t0, mcause\n"
-        "    la t1, trap_cause\n"
-        "    sw t0, 0(t1)\n"
-        "    csrr t0, mepc\n"
-        "    addi t0, t0, 4\n"
-        "    csrw mepc, t0\n"
-        "    mret\n");
-
 /*
- * Around an instruction that may trap: F assembled, skip_trap installed
- * (the old mtvec in %1), trap_cause cleared before and read after
+ * Around an instruction that may trap: F and Zfh assembled, tt_skip_trap
+ * installed (the old mtvec in %1), tt_trap_cause cleared before and read
+ * after
  */
 #define TRAP_ON     ".option push\n"                                       \
                     ".option arch, +f, +zfh\n"                             \
-                    "la t0, skip_trap\n"                                   \
-                    "csrrw %1, mtvec, t0\n"
-#define TRAP_OFF    "csrw mtvec, %1\n"                                     \
+                    TT_SKIP_TRAP_ON
+#define TRAP_OFF    TT_SKIP_TRAP_OFF                                       \
                     ".option pop\n"
 #define TRAPPED(cause, stmt)                                                \
     ({                                                                      \
         uint32_t r_ = 0xdeadbeef, old_;                                     \
-        trap_cause = 0;                                                     \
+        tt_trap_cause = 0;                                                  \
         stmt;                                                               \
-        *(cause) = trap_cause;                                              \
+        *(cause) = tt_trap_cause;                                           \
         r_;                                                                 \
     })
 
@@ -160,9 +144,9 @@ static void check_fp16(void)
     /* No division, no square root */
     TT_CHECK(FP_OP("fdiv.h ft0, ft1, ft2", H(0x4200), H(0x4000), 0, &cause),
              0);
-    TT_CHECK(cause, MCAUSE_ILLEGAL);
+    TT_CHECK(cause, TT_MCAUSE_ILLEGAL);
     TT_CHECK(FP_OP("fsqrt.h ft0, ft1", H(0x4400), 0, 0, &cause), 0);
-    TT_CHECK(cause, MCAUSE_ILLEGAL);
+    TT_CHECK(cause, TT_MCAUSE_ILLEGAL);
 }
 
 /*
@@ -235,9 +219,9 @@ int brisc_main(void)
 #if defined(TT_ARCH_WH)
     /* Wormhole's baby cores have no F: every F instruction is illegal */
     FP_OP("fadd.s ft0, ft1, ft2", ONE, TWO, 0, &cause);
-    TT_CHECK(cause, MCAUSE_ILLEGAL);
+    TT_CHECK(cause, TT_MCAUSE_ILLEGAL);
     FP_CSR("csrr %0, fcsr", 0, &cause);
-    TT_CHECK(cause, MCAUSE_ILLEGAL);
+    TT_CHECK(cause, TT_MCAUSE_ILLEGAL);
 #else
     /* 1 + 2 = 3, exact */
     TT_CHECK(FP_OP("fadd.s ft0, ft1, ft2", ONE, TWO, 0, &cause), THREE);
@@ -256,9 +240,9 @@ int brisc_main(void)
     TT_CHECK(FP_CSR("csrr %0, fcsr", 0, &cause), 0x20);
     TT_CHECK(cause, 0);
     FP_CSR("csrr %0, fflags", 0, &cause);
-    TT_CHECK(cause, MCAUSE_ILLEGAL);
+    TT_CHECK(cause, TT_MCAUSE_ILLEGAL);
     FP_CSR("csrr %0, frm", 0, &cause);
-    TT_CHECK(cause, MCAUSE_ILLEGAL);
+    TT_CHECK(cause, TT_MCAUSE_ILLEGAL);
 
     /*
      * Rounding is RNE whatever the mode: 1 + 1.5 ulp(1) (0x34400000 =
@@ -326,9 +310,9 @@ int brisc_main(void)
 
     /* No division, no square root: both illegal, ft0 untouched (0) */
     TT_CHECK(FP_OP("fdiv.s ft0, ft1, ft2", THREE, TWO, 0, &cause), 0);
-    TT_CHECK(cause, MCAUSE_ILLEGAL);
+    TT_CHECK(cause, TT_MCAUSE_ILLEGAL);
     TT_CHECK(FP_OP("fsqrt.s ft0, ft1", 0x40800000u, 0, 0, &cause), 0);
-    TT_CHECK(cause, MCAUSE_ILLEGAL);
+    TT_CHECK(cause, TT_MCAUSE_ILLEGAL);
 
     check_fp16();
     check_bf16();

@@ -10,54 +10,45 @@
  * dirty from reset (mstatus reads 0x80006600 on silicon), so the program
  * uses V without enabling it.  BRISC has no V.  Wormhole: no V anywhere.
  *
- * Every expected value is worked out next to its check; skip_trap records
+ * Every expected value is worked out next to its check; tt_skip_trap records
  * mcause of the instructions that must be illegal and steps over them.
  *
  * SPDX-License-Identifier: GPL-2.0-or-later
  */
 #include "tt.h"
 
-#define MCAUSE_ILLEGAL      2
-
-volatile uint32_t trap_cause;   /* written by skip_trap */
-
-__asm__(".section .text\n"
-        ".balign 4\n"
-        "skip_trap:\n"
-        "    csrr t0, mcause\n"
-        "    la t1, trap_cause\n"
-        "    sw t0, 0(t1)\n"
-        "    csrr t0, mepc\n"
-        "    addi t0, t0, 4\n"
-        "    csrw mepc, t0\n"
-        "    mret\n");
-
 /*
- * @insn with skip_trap installed, V and F assembled; %0 in and out, %2
- * the address of the operands (a[], b[], c[] below), %3 an integer.
- * The trap cause (0 if none) goes to *@cause.
+ * @insn with tt_skip_trap installed, V and F assembled; %0 in and out,
+ * %2 the address of the operands (ops[] below), %3 an integer.  The trap
+ * cause (0 if none) goes to *@cause.
  */
 #define V_RUN(insn, v, addr, n, cause)                                      \
     ({                                                                      \
         uint32_t r_ = (v), old_;                                            \
-        trap_cause = 0;                                                     \
+        tt_trap_cause = 0;                                                  \
         __asm__ volatile(".option push\n"                                   \
                          ".option arch, +f, +zve32f\n"                      \
-                         "la t0, skip_trap\n"                               \
-                         "csrrw %1, mtvec, t0\n"                            \
+                         TT_SKIP_TRAP_ON                                    \
                          insn "\n"                                          \
-                         "csrw mtvec, %1\n"                                 \
+                         TT_SKIP_TRAP_OFF                                   \
                          ".option pop\n"                                    \
                          : "+&r"(r_), "=&r"(old_)                           \
                          : "r"(addr), "r"(n)                                \
                          : "t0", "t1", "t2", "memory");                     \
-        *(cause) = trap_cause;                                              \
+        *(cause) = tt_trap_cause;                                           \
         r_;                                                                 \
     })
 
 #if defined(TT_ARCH_BH)
 
 #define CHECK2(got, want)   TT_CORE_CHECK(TT_TRISC2, (got), (want))
+/* @insn traps as illegal on TRISC2 (%3 is 3 for a .vx form) */
+#define ILLEGAL2(insn)                                                      \
+    do {                                                                    \
+        uint32_t c_;                                                        \
+        V_RUN(insn, 0, 0, 3, &c_);                                          \
+        CHECK2(c_, TT_MCAUSE_ILLEGAL);                                         \
+    } while (0)
 
 /*
  * Operands, one array so that the code reaches each by an offset: a at
@@ -79,7 +70,7 @@ static void trisc2(TTResult *r, uint32_t errors)
 {
     uint32_t cause, v;
 
-    /* After TRISC0 and TRISC1: one trap_cause serves every core */
+    /* After TRISC0 and TRISC1: one tt_trap_cause serves every core */
     tt_wait_eq(&tt_results[TT_TRISC0].magic, TT_RESULT_MAGIC, 5000);
     tt_wait_eq(&tt_results[TT_TRISC1].magic, TT_RESULT_MAGIC, 5000);
 
@@ -161,22 +152,14 @@ static void trisc2(TTResult *r, uint32_t errors)
     CHECK2(cause, 0);
 
     /* What T2 lacks: vcsr, division, remainder, vfdiv, square roots */
-    V_RUN("csrr %0, vcsr", 0, 0, 0, &cause);
-    CHECK2(cause, MCAUSE_ILLEGAL);
-    V_RUN("vdiv.vv v1, v2, v3", 0, 0, 0, &cause);
-    CHECK2(cause, MCAUSE_ILLEGAL);
-    V_RUN("vremu.vx v1, v2, %3", 0, 0, 3, &cause);
-    CHECK2(cause, MCAUSE_ILLEGAL);
-    V_RUN("vfdiv.vv v1, v2, v3", 0, 0, 0, &cause);
-    CHECK2(cause, MCAUSE_ILLEGAL);
-    V_RUN("vfrdiv.vf v1, v2, ft0", 0, 0, 0, &cause);
-    CHECK2(cause, MCAUSE_ILLEGAL);
-    V_RUN("vfsqrt.v v1, v2", 0, 0, 0, &cause);
-    CHECK2(cause, MCAUSE_ILLEGAL);
-    V_RUN("vfrec7.v v1, v2", 0, 0, 0, &cause);
-    CHECK2(cause, MCAUSE_ILLEGAL);
-    V_RUN("vfrsqrt7.v v1, v2", 0, 0, 0, &cause);
-    CHECK2(cause, MCAUSE_ILLEGAL);
+    ILLEGAL2("csrr %0, vcsr");
+    ILLEGAL2("vdiv.vv v1, v2, v3");
+    ILLEGAL2("vremu.vx v1, v2, %3");
+    ILLEGAL2("vfdiv.vv v1, v2, v3");
+    ILLEGAL2("vfrdiv.vf v1, v2, ft0");
+    ILLEGAL2("vfsqrt.v v1, v2");
+    ILLEGAL2("vfrec7.v v1, v2");
+    ILLEGAL2("vfrsqrt7.v v1, v2");
     /* ... but vmul and vfmul are there: 2 * 3 = 6 (0x40c00000) */
     V_RUN("vsetivli zero, 4, e32, m1, ta, ma\n"
           "vle32.v v1, (%2)\n"
@@ -192,7 +175,7 @@ static void trisc2(TTResult *r, uint32_t errors)
     tt_publish(r, errors);
 }
 
-/* TRISC0 and TRISC1 have no V (TRISC1 after TRISC0: one trap_cause) */
+/* TRISC0 and TRISC1 have no V (TRISC1 after TRISC0: one tt_trap_cause) */
 static void no_vector(int core, TTResult *r, uint32_t errors)
 {
     uint32_t cause;
@@ -201,7 +184,7 @@ static void no_vector(int core, TTResult *r, uint32_t errors)
         tt_wait_eq(&tt_results[TT_TRISC0].magic, TT_RESULT_MAGIC, 5000);
     }
     V_RUN("vsetvli %0, %0, e32, m1, ta, ma", 4, 0, 0, &cause);
-    TT_CORE_CHECK(core, cause, MCAUSE_ILLEGAL);
+    TT_CORE_CHECK(core, cause, TT_MCAUSE_ILLEGAL);
     tt_publish(r, errors);
 }
 
@@ -245,17 +228,9 @@ int brisc_main(void)
     tt_brisc_common_checks();
     /* BRISC has no V (nor has any Wormhole core) */
     V_RUN("vsetvli %0, %0, e32, m1, ta, ma", 4, 0, 0, &cause);
-    TT_CHECK(cause, MCAUSE_ILLEGAL);
+    TT_CHECK(cause, TT_MCAUSE_ILLEGAL);
 #if defined(TT_ARCH_BH)
-    tt_set_reset_pcs();
-    tt_soft_reset(0);
-    for (int c = TT_NCRISC; c < TT_NUM_CORES; c++) {
-        TTResult *r = &tt_results[c];
-
-        tt_check(tt_wait_eq(&r->magic, TT_RESULT_MAGIC, 5000) &&
-                 r->errors == 0, tt_core_name[c], r->errors, 0);
-    }
-    tt_core_report();
+    tt_run_others();
 #endif
     return tt_summary("baby_vector", tt_nfails + tt_failures, tt_nchecks);
 }

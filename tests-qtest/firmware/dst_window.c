@@ -190,15 +190,7 @@ int brisc_main(void)
     tt_printf("dst_window (%s): RISC-V access to Dst\n", TT_ARCH_NAME);
     tt_brisc_common_checks();
 #if defined(TT_ARCH_BH)
-    tt_set_reset_pcs();
-    tt_soft_reset(0);
-    for (int c = TT_NCRISC; c < TT_NUM_CORES; c++) {
-        TTResult *r = &tt_results[c];
-
-        tt_check(tt_wait_eq(&r->magic, TT_RESULT_MAGIC, 5000) &&
-                 r->errors == 0, tt_core_name[c], r->errors, 0);
-    }
-    tt_core_report();
+    tt_run_others();
 #else
     tt_printf("  no RISC-V window onto Dst on this architecture\n");
 #endif

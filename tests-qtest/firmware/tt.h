@@ -310,6 +310,26 @@ void tt_core_check_at(int core, uint32_t line, uint32_t got, uint32_t want);
 #define TT_CORE_CHECK(core, got, want) \
     tt_core_check_at((core), __LINE__, (got), (want))
 void tt_core_report(void);
+/*
+ * BRISC: release NCRISC and the TRISCs at their entry stubs, wait (5 s
+ * each) for their results, a failed check per core that did not publish
+ * or published errors, then tt_core_report()
+ */
+void tt_run_others(void);
+
+/*
+ * Instructions that must trap (illegal): tt_skip_trap, a trap vector that
+ * stores mcause in tt_trap_cause and steps over the (4-byte) instruction.
+ * TT_SKIP_TRAP_ON / _OFF go around the instruction in inline assembly:
+ * operand %1 is a scratch register for the old mtvec; t0 and t1 are
+ * clobbered.
+ * One tt_trap_cause serves every core: one core at a time.
+ */
+extern volatile uint32_t tt_trap_cause;
+#define TT_MCAUSE_ILLEGAL   2
+#define TT_SKIP_TRAP_ON     "la t0, tt_skip_trap\n"                         \
+                            "csrrw %1, mtvec, t0\n"
+#define TT_SKIP_TRAP_OFF    "csrw mtvec, %1\n"
 
 /* Thread t's GPR g reaches v (within a second) */
 void tt_expect_gpr(int t, int g, uint32_t v, const char *what);
