@@ -7,6 +7,9 @@
 #include "qemu/main-loop.h"
 #include "qemu/rcu.h"
 #include "hw/core/cpu.h"
+#include "system/tcg.h"
+#include "system/cpus.h"
+#include "system/cpu-timers.h"
 #include "exec/memory.h"
 #include "exec/cpu-common.h"
 #include "migration/vmstate.h"
@@ -48,6 +51,13 @@ void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg)
     cpu_loop_exit_restore(cs, cs->mem_io_pc);
 }
 
+void tt_core_yield(void)
+{
+    if (tcg_enabled() && !qemu_tcg_mttcg_enabled() && current_cpu) {
+        cpu_exit(current_cpu);
+    }
+}
+
 static void tt_core_unpark(TTCore *c)
 {
     CPUState *cs = CPU(&c->cpu);
@@ -59,7 +69,14 @@ static void tt_core_unpark(TTCore *c)
     c->watch->reported = false;
     if (!c->held) {
         cs->halted = 0;
-        qemu_cpu_kick(cs);
+        /*
+         * With one TCG thread, a core waking another is that thread: the
+         * woken core runs in its turn, without ending the waker's (a kick
+         * would: QEMU kicks whichever core runs)
+         */
+        if (!current_cpu || qemu_tcg_mttcg_enabled()) {
+            qemu_cpu_kick(cs);
+        }
     }
 }
 
@@ -474,6 +491,7 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
     TTCore *c = arg;
     CPUState *cs = CPU(&c->cpu);
     uint32_t pc = env->pc;
+    bool early;
 
     if (env->tt_spin_dirty || pc != c->spin_pc ||
         memcmp(c->spin_gpr, env->gpr, sizeof(c->spin_gpr))) {
@@ -486,10 +504,19 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
         c->spin_count = 0;
         return;
     }
-    if (++c->spin_count < TT_SPIN_THRESHOLD || cs->singlestep_enabled) {
+    if (cs->singlestep_enabled) {
         return;     /* (a debugger stepping through the loop: never park) */
     }
-    c->spin_count = 0;
+    /*
+     * With one TCG thread no other core runs while this one spins: a loop
+     * on RAM words is parked at once, one on MMIO (a NoC or a tile
+     * register, which may change on its own) after the usual count
+     */
+    early = ++c->spin_count == TT_SPIN_THRESHOLD_RR &&
+            !qemu_tcg_mttcg_enabled();
+    if (!early && c->spin_count < TT_SPIN_THRESHOLD) {
+        return;
+    }
 
     bql_lock();
     if (c->wait != TT_WAIT_NONE || c->held) {
@@ -497,15 +524,21 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
         if (c->wait == TT_WAIT_SPIN) {
             c->wait = TT_WAIT_NONE;
         }
+        c->spin_count = 0;
         bql_unlock();
         return;
     }
     c->spin_nwatch = tt_spin_follow(c, c->spin_gpr, pc);
-    if (c->spin_nwatch == TT_SPIN_PROGRESS) {
+    if (c->spin_nwatch == TT_SPIN_PROGRESS ||
+        (early && c->spin_nwatch < 0)) {
+        if (c->spin_nwatch == TT_SPIN_PROGRESS) {
+            c->spin_count = 0;  /* memory changed meanwhile: run on */
+        }
         c->spin_nwatch = 0;
         bql_unlock();
-        return;         /* memory changed meanwhile: run on */
+        return;
     }
+    c->spin_count = 0;
     trace_tt_core_park(c->x, c->y, tt_core_id[c->index], TT_WAIT_SPIN, pc);
     /*
      * Back in the same place with nothing changed (woken by time, or by
@@ -571,11 +604,32 @@ static void tt_spin_sched_timer(void *opaque)
     }
 }
 
+/*
+ * One TCG thread: end the running core's turn (kicking any vCPU ends the
+ * running one's) if any core can run.  With icount, QEMU shares its
+ * instruction budget between the cores instead.
+ */
+static void tt_spin_slice_timer(void *opaque)
+{
+    TTSpinSched *sched = opaque;
+
+    if (!all_cpu_threads_idle()) {
+        qemu_cpu_kick(first_cpu);
+    }
+    timer_mod(sched->slice,
+              qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + TT_SPIN_SLICE_NS);
+}
+
 void tt_spin_sched_init(TTSpinSched *sched)
 {
     sched->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, tt_spin_sched_timer,
                                 sched);
     sched->watches = g_ptr_array_new();
+    if (tcg_enabled() && !qemu_tcg_mttcg_enabled() && !icount_enabled()) {
+        sched->slice = timer_new_ns(QEMU_CLOCK_VIRTUAL, tt_spin_slice_timer,
+                                    sched);
+        timer_mod(sched->slice, TT_SPIN_SLICE_NS);
+    }
 }
 
 void tt_cores_spin_check(TTCore *cores)
@@ -587,6 +641,29 @@ void tt_cores_spin_check(TTCore *cores)
             tt_spin_changed(c)) {
             c->spin_writer_wakes++;
             tt_core_unpark(c);
+        }
+    }
+}
+
+void tt_cores_wake_coproc(TTCore *cores)
+{
+    for (int i = 0; i < TT_NUM_CORES; i++) {
+        TTCore *c = &cores[i];
+
+        switch (c->wait) {
+        case TT_WAIT_FIFO:
+        case TT_WAIT_THREAD_IDLE:
+        case TT_WAIT_MOP_IDLE:
+            tt_core_unpark(c);
+            break;
+        case TT_WAIT_SPIN:
+            if (c->spin_nwatch > 0 && tt_spin_changed(c)) {
+                c->spin_writer_wakes++;
+                tt_core_unpark(c);
+            }
+            break;
+        default:
+            break;
         }
     }
 }

@@ -53,7 +53,15 @@ typedef struct TTCore TTCore;
 typedef struct TTSpinSched {
     QEMUTimer *timer;
     GPtrArray *watches;         /* TTCoreWatch *: the tiles' */
+    QEMUTimer *slice;           /* one TCG thread: the turns' end */
 } TTSpinSched;
+
+/*
+ * With one TCG thread (the default: docs/decisions.md), the cores take
+ * turns; a core that neither parks nor reads the clock (tt_core_yield)
+ * ends its turn after TT_SPIN_SLICE_NS, not QEMU's 100 ms.
+ */
+#define TT_SPIN_SLICE_NS        (1 * SCALE_MS)
 
 typedef struct TTCoreWatch {
     QEMUTimer *timer;
@@ -71,7 +79,9 @@ void tt_spin_sched_init(TTSpinSched *sched);
  * Spin-loop parking (tt_core_spin): a loop that changes nothing but
  * registers (no translation block with anything else ran: tt_spin_dirty)
  * and whose registers are the same after TT_SPIN_THRESHOLD iterations in
- * a row can only be left when memory changes.  The core parks; the words
+ * a row (TT_SPIN_THRESHOLD_RR for a loop on RAM words with one TCG thread,
+ * where no other core can run while it spins) can only be left when
+ * memory changes.  The core parks; the words
  * its loop reads are watched if they are RAM: checked whenever what
  * writes them has written (a core of the tile back in a polling loop
  * after a store, the tile's coprocessor, a NoC packet or atomic into the
@@ -83,6 +93,7 @@ void tt_spin_sched_init(TTSpinSched *sched);
  * again once woken, exactly as it would have.
  */
 #define TT_SPIN_THRESHOLD       256
+#define TT_SPIN_THRESHOLD_RR    4
 #define TT_SPIN_PERIOD_MIN_NS   (10 * SCALE_US)
 #define TT_SPIN_PERIOD_MAX_NS   (1 * SCALE_MS)
 #define TT_SPIN_PERIOD_RAM_NS   TT_SPIN_PERIOD_MAX_NS
@@ -160,10 +171,23 @@ bool tt_core_can_block(TTCore *c);
  */
 G_NORETURN void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg);
 /*
+ * The running core reads a clock: it waits for time to pass (a delay, a
+ * poll with a timeout).  With one TCG thread, end its turn at the next
+ * block so that the other cores run meanwhile, as they would on silicon,
+ * rather than after QEMU's round-robin slice of 100 ms.
+ */
+void tt_core_yield(void);
+/*
  * Wake the cores among @cores (a tile's TT_NUM_CORES) parked for @reason
  * (and @arg, or any arg with TT_WAIT_ARG_ANY).
  */
 void tt_cores_wake(TTCore *cores, TTWaitReason reason, uint32_t arg);
+/*
+ * After the coprocessor ran: wake the cores of @cores parked for FIFO
+ * room, TTSync (thread idle) or the MOP expander, and those spinning on
+ * RAM words that changed, in one pass
+ */
+void tt_cores_wake_coproc(TTCore *cores);
 /*
  * Spin-loop parking: @c's RISC-V callback (riscv_cpu_set_tt_spin_fn),
  * and its tile's watch registered with the watch's clock (c->watch, whose

@@ -43,6 +43,9 @@ static inline bool tt_thread_step(TTCoproc *s, int t)
     uint32_t insn, gen;
     TTExec r;
 
+    if (s->fast_paths && tt_frontend_empty_fast(fe)) {
+        return false;
+    }
     if (!(s->fast_paths && tt_frontend_peek_fast(fe, s->arch->id, &insn,
                                                  &d)) &&
         !tt_frontend_peek(s, t, &insn, &d)) {
@@ -116,16 +119,15 @@ void tt_exec_run(TTCoproc *s)
     if (s->poll_needed) {
         timer_mod(s->poll_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) +
                   TT_TENSIX_POLL_NS);
-    } else {
-        timer_del(s->poll_timer);
+    } else if (timer_pending(s->poll_timer)) {
+        timer_del(s->poll_timer);       /* (which takes the timers' lock) */
     }
 
-    /* Wake cores whose condition may now hold; they re-check. */
-    tt_cores_wake(s->cores, TT_WAIT_FIFO, TT_WAIT_ARG_ANY);
-    tt_cores_wake(s->cores, TT_WAIT_THREAD_IDLE, TT_WAIT_ARG_ANY);
-    tt_cores_wake(s->cores, TT_WAIT_MOP_IDLE, TT_WAIT_ARG_ANY);
-    /* The threads may have written what a spinning core polls */
-    tt_cores_spin_check(s->cores);
+    /*
+     * Wake cores whose condition may now hold (they re-check), and those
+     * spinning on what the threads may have written
+     */
+    tt_cores_wake_coproc(s->cores);
 }
 
 bool tt_exec_push(TTCoproc *s, int t, uint32_t insn, unsigned flags)

@@ -188,6 +188,17 @@ static inline bool tt_frontend_peek_fast(TTFrontend *fe, TTArchId arch,
     return true;
 }
 
+/*
+ * Fast path: nothing queued, at the gate or being expanded, so
+ * tt_frontend_peek() has nothing to give (only a push changes that).
+ */
+static inline bool tt_frontend_empty_fast(const TTFrontend *fe)
+{
+    return fe->fifo_count == 0 && fe->gate == TT_GATE_EMPTY &&
+           fe->mop.state == TT_MOP_IDLE &&
+           fe->replay.mode != TT_REPLAY_PLAYBACK;
+}
+
 /* tt_frontend_consume() of a generated instruction, inline */
 static inline bool tt_frontend_consume_fast(TTFrontend *fe)
 {

@@ -875,7 +875,8 @@ static void tt_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(oc, "tensix-fast-paths",
         "The Tensix coprocessors' fast paths: the execution loop's inline "
         "frontend and Wait Gate cases, the vector unit's vectorised lane "
-        "loops (default on; off: the general code alone, same results, "
+        "loops, translation blocks ended at the cores' register accesses "
+        "(default on; off: the general code alone, same results, "
         "slower)");
     object_class_property_add_bool(oc, "lazy-cores",
                                    tt_machine_get_lazy_cores,

@@ -354,6 +354,10 @@ bool tt_tile_create_core(TTTileState *s, int i, Error **errp)
     if (s->spin_park) {
         tt_core_spin_init(c);
     }
+    if (s->tensix_fast_paths) {
+        /* MMIO in the middle of a block: end blocks there once seen */
+        riscv_cpu_learn_io_pcs(&c->cpu.env);
+    }
     /* Created after the machine started: it runs with the others */
     if (phase_check(PHASE_MACHINE_READY) && runstate_is_running()) {
         cpu_resume(cs);

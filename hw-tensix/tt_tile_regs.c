@@ -238,11 +238,15 @@ static uint32_t tt_tile_regs_word_read(TTTileState *s, hwaddr addr,
         now = tt_wall_clock(s);
         if (!peek) {
             s->wall_clock_hi_latch = now >> 32;
+            tt_core_yield();
         }
         val = now;
         break;
     case A_WALL_CLOCK_1:
         val = tt_wall_clock(s) >> 32;
+        if (!peek) {
+            tt_core_yield();
+        }
         break;
     case A_WALL_CLOCK_H:
         val = s->wall_clock_hi_latch;

@@ -465,7 +465,11 @@ static bool ttl_start(TTLaunch *l, const TTLArch *arch,
         ttl_starting = 1;
         sigaction(SIGCHLD, &sa, &old);
     }
-    l->qts = qtest_initf("-machine %s%s%s -accel tcg -S %s", arch->machine,
+    /*
+     * The extra arguments before "-accel tcg": QEMU takes the first
+     * accelerator given, so "-accel tcg,thread=single" in them is used
+     */
+    l->qts = qtest_initf("-machine %s%s%s %s -accel tcg -S", arch->machine,
                          machine_opts && *machine_opts ? "," : "",
                          machine_opts ? machine_opts : "",
                          extra ? extra : "");

@@ -27,12 +27,14 @@ now_ns() {
 
 # bench_time MACHINE WHAT LOADERS -> elapsed ns of one run of ELF on
 # MACHINE with the -device loader options LOADERS (one string, split on
-# blanks); WHAT names the run in the message if QEMU fails
+# blanks) and BENCH_QEMU_ARGS (split too); WHAT names the run in the
+# message if QEMU fails
 bench_time() {
     t0=$(now_ns)
     # shellcheck disable=SC2086
     "$QEMU" -M "$1" -nographic -monitor none -serial none \
-        -semihosting-config enable=on,target=native -kernel "$ELF" $3 ||
+        -semihosting-config enable=on,target=native -kernel "$ELF" $3 \
+        ${BENCH_QEMU_ARGS:-} ||
         {
             rc=$?
             echo "bench: $ELF on $1 ($2) exited with $rc" >&2

@@ -17,7 +17,6 @@
     .option norvc
     .option norelax
 
-#define SETDMAREG(h, v)     ((0x45 << 24) | ((v) << 8) | (h))
 
     .section .text
     .globl _start

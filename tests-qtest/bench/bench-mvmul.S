@@ -19,7 +19,6 @@
     .option norvc
     .option norelax
 
-#define SETDMAREG(h, v)     ((0x45 << 24) | ((v) << 8) | (h))
 #define MVMUL               (0x26 << 24)
 #define STOREIND_A          0x66010501  /* SrcA, OffsetHalf 4, data 20 */
 #define STOREIND_B          0x66210501  /* SrcB */

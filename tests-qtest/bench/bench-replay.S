@@ -25,7 +25,6 @@
     .option norelax
 
 #define TT_INSN(op, a)      (((op) << 24) | (a))
-#define SETDMAREG(h, v)     TT_INSN(0x45, ((v) << 8) | (h))
 /* REPLAY(Index, Count, Exec, Load): opcode 0x04 (frontend_replay.c) */
 #define REPLAY(i, n, x, l)  TT_INSN(0x04, ((i) << 14) | ((n) << 4) | \
                                     ((x) << 1) | (l))

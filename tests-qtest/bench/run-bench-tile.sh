@@ -11,9 +11,11 @@
 #   VARIANT is the word the program reads at L1 0x20008 (default 0); "_"
 #   in NAME prints as a space.
 # Environment: BENCH_TILE_MACHINES (default "tt-blackhole tt-wormhole"),
-# BENCH_RUNS (3: best of three).  The last lines are "BENCH
-# tensix-NAME.MACHINE[.VARIANT] NS ns" (NAME from ELF bench-NAME.elf), for
-# scripts/bench.
+# BENCH_RUNS (3: best of three), BENCH_QEMU_ARGS (more QEMU arguments,
+# e.g. "-accel tcg,thread=single") and BENCH_KEY_SUFFIX (appended to NAME
+# in the keys).  The last lines are "BENCH
+# tensix-NAME[SUFFIX].MACHINE[.VARIANT] NS ns" (NAME from ELF
+# bench-NAME.elf), for scripts/bench.
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -eu
@@ -26,7 +28,7 @@ N2=$6
 shift 6
 VARIANTS=${*:-0:}
 MACHINES=${BENCH_TILE_MACHINES:-tt-blackhole tt-wormhole}
-KEY=tensix-$(basename "$ELF" .elf | sed 's/^bench-//')
+KEY=tensix-$(basename "$ELF" .elf | sed 's/^bench-//')${BENCH_KEY_SUFFIX:-}
 
 # shellcheck source=SCRIPTDIR/bench-lib.sh
 . "$(dirname "$0")/bench-lib.sh"

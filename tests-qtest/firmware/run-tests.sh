@@ -11,9 +11,11 @@
 #
 # FW_COMPARE_OPTS=",spin-park=off,tensix-fast-paths=off" (the test
 # firmware-fast-paths-off):
-# each program that passed runs again with those machine options and
-# must print exactly the same output (results never depend on the fast
-# paths).
+# each program that passed runs again with those machine options (and
+# the QEMU arguments FW_COMPARE_ARGS, split on blanks: there "-accel
+# tcg,thread=single") and must print exactly the same output (results
+# never depend on the fast paths, nor on how the cores share host
+# threads).
 #
 # SPDX-License-Identifier: GPL-2.0-or-later
 set -u
@@ -51,10 +53,13 @@ for prog in $PROGRAMS; do
         want=$(expected_line "$prog")
         if [ $rc -eq 0 ] && [ "$last" = "$want" ] &&
            [ -n "${FW_COMPARE_OPTS:-}" ]; then
+            # shellcheck disable=SC2086
             FW_MACHINE_OPTS=$FW_COMPARE_OPTS \
-                fw_run "$TIMEOUT" "$machine" "$elf" "$log2"
+                fw_run "$TIMEOUT" "$machine" "$elf" "$log2" \
+                ${FW_COMPARE_ARGS:-}
             if [ $? -eq 0 ] && cmp -s "$log" "$log2"; then
-                echo "PASS $name (the same with $FW_COMPARE_OPTS)"
+                echo "PASS $name (the same with $FW_COMPARE_OPTS" \
+                     "${FW_COMPARE_ARGS:-})"
                 passed=$((passed + 1))
             else
                 echo "FAIL $name: output differs with $FW_COMPARE_OPTS"
