@@ -102,12 +102,23 @@ static void tt_adc_trace(TTCoproc *s, int set, int unit, int ch,
 }
 
 /* inline: with the trace off, one test (an RWC instruction is cheap) */
-static inline void tt_rwc_trace(TTCoproc *s, int t)
+/*
+ * The trace point out of line: the counter instructions (INCRWC, SETRWC,
+ * ...) run millions of times per kernel and stay small leaf functions
+ */
+static G_NO_INLINE void tt_rwc_trace_emit(TTCoproc *s, int t)
 {
     TTRwc *r = &s->adc.rwc[t];
 
     trace_tt_adc_rwc(t, r->srca, r->srca_cr, r->srcb, r->srcb_cr, r->dst,
                      r->dst_cr, r->fidelity);
+}
+
+static inline void tt_rwc_trace(TTCoproc *s, int t)
+{
+    if (trace_event_get_state_backends(TRACE_TT_ADC_RWC)) {
+        tt_rwc_trace_emit(s, t);
+    }
 }
 
 void tt_adc_write_counter(TTCoproc *s, int t, unsigned which,
@@ -323,8 +334,8 @@ void tt_rwc_apply_addr_mod(TTCoproc *s, int t, uint32_t addr_mod,
 /* Miscellaneous Unit instructions                                        */
 /* ---------------------------------------------------------------------- */
 
-static void tt_adc_reserved_log(TTCoproc *s, int t, uint32_t insn,
-                                uint32_t mask)
+static G_NO_INLINE void tt_adc_reserved_log(TTCoproc *s, int t,
+                                            uint32_t insn, uint32_t mask)
 {
     char buf[160];
 

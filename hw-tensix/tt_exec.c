@@ -43,12 +43,10 @@ static inline bool tt_thread_step(TTCoproc *s, int t)
     uint32_t insn, gen;
     TTExec r;
 
-    if (s->fast_paths && tt_frontend_empty_fast(fe)) {
-        return false;
-    }
     if (!(s->fast_paths && tt_frontend_peek_fast(fe, s->arch->id, &insn,
                                                  &d)) &&
-        !tt_frontend_peek(s, t, &insn, &d)) {
+        ((s->fast_paths && tt_frontend_empty_fast(fe)) ||
+         !tt_frontend_peek(s, t, &insn, &d))) {
         return false;
     }
     if (!d) {
