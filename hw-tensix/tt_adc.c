@@ -101,10 +101,10 @@ static void tt_adc_trace(TTCoproc *s, int set, int unit, int ch,
                          c->cr[xyzw]);
 }
 
-/* inline: with the trace off, one test (an RWC instruction is cheap) */
 /*
- * The trace point out of line: the counter instructions (INCRWC, SETRWC,
- * ...) run millions of times per kernel and stay small leaf functions
+ * The trace point out of line, and inline only its test: the counter
+ * instructions (INCRWC, SETRWC, ...) are cheap and run millions of times
+ * per kernel
  */
 static G_NO_INLINE void tt_rwc_trace_emit(TTCoproc *s, int t)
 {

@@ -51,9 +51,15 @@ void tt_core_park(TTCore *c, TTWaitReason reason, uint32_t arg)
     cpu_loop_exit_restore(cs, cs->mem_io_pc);
 }
 
+/* Every core in one TCG thread, taking turns (-accel tcg,thread=single) */
+static bool tt_one_tcg_thread(void)
+{
+    return tcg_enabled() && !qemu_tcg_mttcg_enabled();
+}
+
 void tt_core_yield(void)
 {
-    if (tcg_enabled() && !qemu_tcg_mttcg_enabled() && current_cpu) {
+    if (tt_one_tcg_thread() && current_cpu) {
         cpu_exit(current_cpu);
     }
 }
@@ -74,7 +80,7 @@ static void tt_core_unpark(TTCore *c)
          * woken core runs in its turn, without ending the waker's (a kick
          * would: QEMU kicks whichever core runs)
          */
-        if (!current_cpu || qemu_tcg_mttcg_enabled()) {
+        if (!current_cpu || !tt_one_tcg_thread()) {
             qemu_cpu_kick(cs);
         }
     }
@@ -492,6 +498,7 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
     CPUState *cs = CPU(&c->cpu);
     uint32_t pc = env->pc;
     bool early;
+    int n;
 
     if (env->tt_spin_dirty || pc != c->spin_pc ||
         memcmp(c->spin_gpr, env->gpr, sizeof(c->spin_gpr))) {
@@ -512,8 +519,7 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
      * on RAM words is parked at once, one on MMIO (a NoC or a tile
      * register, which may change on its own) after the usual count
      */
-    early = ++c->spin_count == TT_SPIN_THRESHOLD_RR &&
-            !qemu_tcg_mttcg_enabled();
+    early = ++c->spin_count == TT_SPIN_THRESHOLD_RR && tt_one_tcg_thread();
     if (!early && c->spin_count < TT_SPIN_THRESHOLD) {
         return;
     }
@@ -528,17 +534,16 @@ static void tt_core_spin(CPURISCVState *env, void *arg)
         bql_unlock();
         return;
     }
-    c->spin_nwatch = tt_spin_follow(c, c->spin_gpr, pc);
-    if (c->spin_nwatch == TT_SPIN_PROGRESS ||
-        (early && c->spin_nwatch < 0)) {
-        if (c->spin_nwatch == TT_SPIN_PROGRESS) {
-            c->spin_count = 0;  /* memory changed meanwhile: run on */
-        }
-        c->spin_nwatch = 0;
-        bql_unlock();
+    n = tt_spin_follow(c, c->spin_gpr, pc);
+    if (n == TT_SPIN_PROGRESS) {
+        c->spin_count = 0;      /* memory changed meanwhile: run on */
+    }
+    if (n == TT_SPIN_PROGRESS || (early && n < 0)) {
+        bql_unlock();           /* (a loop on MMIO: the usual count) */
         return;
     }
     c->spin_count = 0;
+    c->spin_nwatch = n;
     trace_tt_core_park(c->x, c->y, tt_core_id[c->index], TT_WAIT_SPIN, pc);
     /*
      * Back in the same place with nothing changed (woken by time, or by
@@ -625,22 +630,27 @@ void tt_spin_sched_init(TTSpinSched *sched)
     sched->timer = timer_new_ns(QEMU_CLOCK_VIRTUAL, tt_spin_sched_timer,
                                 sched);
     sched->watches = g_ptr_array_new();
-    if (tcg_enabled() && !qemu_tcg_mttcg_enabled() && !icount_enabled()) {
+    if (tt_one_tcg_thread() && !icount_enabled()) {
         sched->slice = timer_new_ns(QEMU_CLOCK_VIRTUAL, tt_spin_slice_timer,
                                     sched);
         timer_mod(sched->slice, TT_SPIN_SLICE_NS);
     }
 }
 
+/* @c, parked on a loop, looks again at its RAM words: wake it if one changed */
+static void tt_core_spin_check(TTCore *c)
+{
+    if (c->spin_nwatch > 0 && tt_spin_changed(c)) {
+        c->spin_writer_wakes++;
+        tt_core_unpark(c);
+    }
+}
+
 void tt_cores_spin_check(TTCore *cores)
 {
     for (int i = 0; i < TT_NUM_CORES; i++) {
-        TTCore *c = &cores[i];
-
-        if (c->wait == TT_WAIT_SPIN && c->spin_nwatch > 0 &&
-            tt_spin_changed(c)) {
-            c->spin_writer_wakes++;
-            tt_core_unpark(c);
+        if (cores[i].wait == TT_WAIT_SPIN) {
+            tt_core_spin_check(&cores[i]);
         }
     }
 }
@@ -657,10 +667,7 @@ void tt_cores_wake_coproc(TTCore *cores)
             tt_core_unpark(c);
             break;
         case TT_WAIT_SPIN:
-            if (c->spin_nwatch > 0 && tt_spin_changed(c)) {
-                c->spin_writer_wakes++;
-                tt_core_unpark(c);
-            }
+            tt_core_spin_check(c);
             break;
         default:
             break;

@@ -57,9 +57,9 @@ typedef struct TTSpinSched {
 } TTSpinSched;
 
 /*
- * With one TCG thread (the default: docs/decisions.md), the cores take
- * turns; a core that neither parks nor reads the clock (tt_core_yield)
- * ends its turn after TT_SPIN_SLICE_NS, not QEMU's 100 ms.
+ * With one TCG thread (-accel tcg,thread=single: docs/decisions.md), the
+ * cores take turns; a core that neither parks nor reads the clock
+ * (tt_core_yield) ends its turn after TT_SPIN_SLICE_NS, not QEMU's 100 ms.
  */
 #define TT_SPIN_SLICE_NS        (1 * SCALE_MS)
 

@@ -467,16 +467,7 @@ void tt_frontend_consume(TTCoproc *s, int t)
 
 bool tt_frontend_idle(TTCoproc *s, int t)
 {
-    TTFrontend *fe = &s->fe[t];
-
-    /*
-     * A REPLAY still waiting for instructions to record is not an
-     * instruction in flight: TTSync must not wait for input that only the
-     * waiting core could push.
-     */
-    return fe->fifo_count == 0 && fe->gate == TT_GATE_EMPTY &&
-           fe->mop.state == TT_MOP_IDLE &&
-           fe->replay.mode != TT_REPLAY_PLAYBACK;
+    return tt_frontend_empty_fast(&s->fe[t]);
 }
 
 bool tt_frontend_mop_idle(TTCoproc *s, int t)

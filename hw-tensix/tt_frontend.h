@@ -189,8 +189,11 @@ static inline bool tt_frontend_peek_fast(TTFrontend *fe, TTArchId arch,
 }
 
 /*
- * Fast path: nothing queued, at the gate or being expanded, so
- * tt_frontend_peek() has nothing to give (only a push changes that).
+ * Nothing queued, at the gate or being expanded (tt_frontend_idle()), so
+ * tt_frontend_peek() has nothing to give (only a push changes that).  A
+ * REPLAY still waiting for instructions to record is not an instruction
+ * in flight: TTSync must not wait for input that only the waiting core
+ * could push.
  */
 static inline bool tt_frontend_empty_fast(const TTFrontend *fe)
 {
